@@ -1,0 +1,961 @@
+#include "checker/checker.hpp"
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "engine/hand.hpp"
+#include "engine/rules.hpp"
+#include "engine/variant.hpp"
+
+namespace pips::checker {
+
+const char* code_name(Code c) {
+    switch (c) {
+        case Code::syntax: return "syntax";
+        case Code::bad_tag: return "bad-tag";
+        case Code::bad_deal: return "bad-deal";
+        case Code::wrong_seat: return "wrong-seat";
+        case Code::not_in_hand: return "not-in-hand";
+        case Code::no_match: return "no-match";
+        case Code::ambiguous_end: return "ambiguous-end";
+        case Code::illegal_pass: return "illegal-pass";
+        case Code::illegal_draw: return "illegal-draw";
+        case Code::wrong_pose: return "wrong-pose";
+        case Code::after_end: return "after-end";
+        case Code::end_mismatch: return "end-mismatch";
+        case Code::points_mismatch: return "points-mismatch";
+        case Code::score_mismatch: return "score-mismatch";
+        case Code::result_mismatch: return "result-mismatch";
+    }
+    return "?";
+}
+
+namespace {
+
+using ast::Pos;
+
+std::string seat_str(int s) { return std::string(1, static_cast<char>('A' + s)); }
+
+Code code_of(Fault f) {
+    switch (f) {
+        case Fault::bad_deal: return Code::bad_deal;
+        case Fault::not_in_hand: return Code::not_in_hand;
+        case Fault::no_match: return Code::no_match;
+        case Fault::ambiguous_end: return Code::ambiguous_end;
+        case Fault::illegal_pass: return Code::illegal_pass;
+        case Fault::illegal_draw: return Code::illegal_draw;
+        case Fault::wrong_pose: return Code::wrong_pose;
+        case Fault::after_end: return Code::after_end;
+        case Fault::none: break;
+    }
+    return Code::syntax;
+}
+
+std::optional<End> end_of(ast::EndLetter e) {
+    switch (e) {
+        case ast::EndLetter::none: return std::nullopt;
+        case ast::EndLetter::L: return End::L;
+        case ast::EndLetter::R: return End::R;
+        case ast::EndLetter::N: return End::N;
+        case ast::EndLetter::E: return End::E;
+        case ast::EndLetter::S: return End::S;
+        case ast::EndLetter::W: return End::W;
+    }
+    return std::nullopt;
+}
+
+Tile tile_of(const ast::TileTok& t) { return Tile(t.a, t.b); }
+
+std::vector<Tile> tiles_of(const std::vector<ast::TileTok>& ts) {
+    std::vector<Tile> out;
+    out.reserve(ts.size());
+    for (const auto& t : ts) out.push_back(tile_of(t));
+    return out;
+}
+
+const char* who_name(ast::Who w) {
+    static const char* names[] = {"A", "B", "C", "D", "AC", "BD"};
+    return names[static_cast<int>(w)];
+}
+
+// The party a WHO names in this variant, or -1.
+int party_of_who(const Variant& v, ast::Who w) {
+    int i = static_cast<int>(w);
+    if (v.partnership()) return i >= 4 ? i - 4 : -1;
+    if (i >= 4 || i >= v.players) return -1;
+    return i;
+}
+
+std::string match_score_text(const Rules& rules, const MatchState& m) {
+    std::string s;
+    for (int p = 0; p < rules.variant().parties(); ++p) {
+        if (!s.empty()) s += ' ';
+        s += rules.party_name(p) + " " + std::to_string(m.score[p]);
+    }
+    return s;
+}
+
+class RecordChecker {
+public:
+    RecordChecker(const ast::Record& rec, const CheckOptions& opt, Verdict& out)
+        : rec_(rec), opt_(opt), out_(out) {}
+
+    void run();
+
+private:
+    void error(Pos p, Code c, std::string msg) {
+        out_.errors.push_back({p, c, std::move(msg)});
+        out_.valid = false;
+    }
+    void unchecked(std::string what) {
+        if (seen_unchecked_.insert(what).second) out_.unchecked.push_back(std::move(what));
+    }
+    void note(Pos p, std::string text) {
+        if (opt_.annotate && !text.empty()) out_.notes.push_back({p, std::move(text)});
+    }
+    bool read_tags();
+    bool replay_hand(const ast::Hand& hand, bool last, Pos stop_at);
+    void finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last);
+    void settle_from_claims(const ast::Hand& hand, HandResult r, bool partial_known);
+    void check_claims(const ast::Hand& hand, const HandResult& r);
+    void check_score(const ast::Hand& hand);
+    void check_result_tag();
+    bool do_pose(const ast::Hand& hand, const ast::Ply& ply, int seat, HandState& h, HandScore& s);
+    std::string after_ply_notes(const HandState& before, const HandState& h, int seat, const ast::Ply& ply);
+
+    const ast::Record& rec_;
+    const CheckOptions& opt_;
+    Verdict& out_;
+    Variant v_;
+    std::unique_ptr<Rules> rules_;
+    MatchState m_;
+    bool score_known_ = true;
+    std::set<std::string> seen_unchecked_;
+    std::vector<Pos> event_pos_;
+    int pre_pose_passes_ = 0;
+    const ast::Tag* result_tag_ = nullptr;
+};
+
+bool RecordChecker::read_tags() {
+    const ast::Tag* rules = rec_.find_tag("Rules");
+    const ast::Tag* players = rec_.find_tag("Players");
+    const ast::Tag* options = rec_.find_tag("Options");
+    result_tag_ = rec_.find_tag("Result");
+    if (!rules) {
+        error(rec_.pos, Code::bad_tag, "missing Rules tag; expected one of jamaican, cutthroat, french, chiva, "
+                                       "quinientos, fives-threes");
+        return false;
+    }
+    if (!players) {
+        error(rec_.pos, Code::bad_tag, "missing Players tag: the names in seat order, separated by commas");
+        return false;
+    }
+    int n = 0;
+    {
+        std::string name;
+        std::istringstream in(players->value);
+        while (std::getline(in, name, ',')) {
+            if (name.find_first_not_of(" \t") == std::string::npos) {
+                error(players->value_pos, Code::bad_tag, "empty player name in Players");
+                return false;
+            }
+            ++n;
+        }
+    }
+    auto err = make_variant(rules->value, n, options ? std::string_view(options->value) : std::string_view(), v_);
+    if (err) {
+        const ast::Tag* at = err->field == VariantError::Field::rules     ? rules
+                             : err->field == VariantError::Field::players ? players
+                                                                          : options;
+        error(at->pos, Code::bad_tag, err->message);
+        return false;
+    }
+    rules_ = make_rules(v_);
+    out_.rules = v_.name();
+    if (const ast::Tag* sc = rec_.find_tag("Score")) {
+        std::istringstream in(sc->value);
+        std::string who;
+        int value = 0;
+        while (in >> who) {
+            if (!(in >> value) || value < 0) {
+                error(sc->pos, Code::bad_tag, "Score: expected WHO N pairs, as in 'AC 3 BD 0'");
+                return false;
+            }
+            int party = -1;
+            for (int p = 0; p < v_.parties(); ++p)
+                if (rules_->party_name(p) == who) party = p;
+            if (party < 0) {
+                error(sc->pos, Code::bad_tag, "Score: '" + who + "' is not a side or seat of " + v_.name());
+                return false;
+            }
+            m_.score[party] = value;
+        }
+    }
+    return true;
+}
+
+void RecordChecker::run() {
+    out_.line = rec_.pos.line;
+    for (const auto& e : rec_.errors) error(e.pos, Code::syntax, e.message);
+    out_.hands = static_cast<int>(rec_.hands.size());
+    if (!read_tags()) {
+        std::stable_sort(out_.errors.begin(), out_.errors.end(),
+                         [](const Diagnostic& a, const Diagnostic& b) { return a.pos < b.pos; });
+        return;
+    }
+    // Nothing after a syntax error is replayed.
+    Pos stop_at{~0u, ~0u};
+    if (!rec_.errors.empty()) stop_at = rec_.errors.front().pos;
+    if (!rec_.hands.empty() && rec_.hands.front().number > 1) {
+        m_.first = false;
+        m_.pose_unknown = true;
+    }
+    bool stopped = false;
+    for (std::size_t i = 0; i < rec_.hands.size(); ++i) {
+        const ast::Hand& hand = rec_.hands[i];
+        if (!(hand.pos < stop_at)) {
+            stopped = true;
+            break;
+        }
+        if (!replay_hand(hand, i + 1 == rec_.hands.size(), stop_at)) {
+            stopped = true;
+            break;
+        }
+    }
+    if (!stopped) check_result_tag();
+    std::stable_sort(out_.errors.begin(), out_.errors.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return a.pos < b.pos; });
+}
+
+void RecordChecker::check_result_tag() {
+    if (!result_tag_) return;
+    const std::string& val = result_tag_->value;
+    Pos at = result_tag_->value_pos.line ? result_tag_->value_pos : result_tag_->pos;
+    if (val == "tie") {
+        error(at, Code::result_mismatch, "no rule set ends a match in a tie");
+        return;
+    }
+    if (!m_.known || !score_known_) {
+        unchecked("Result: the match state is unknown");
+        return;
+    }
+    if (val == "*") {
+        if (m_.over)
+            error(at, Code::result_mismatch,
+                  "the match is over: " + rules_->party_name(m_.winner) + " won (" + match_score_text(*rules_, m_) +
+                      "), not '*'");
+        return;
+    }
+    if (!m_.over) {
+        error(at, Code::result_mismatch,
+              "the match is not over at the end of the record (" + match_score_text(*rules_, m_) +
+                  "); expected '*'");
+        return;
+    }
+    if (val != rules_->party_name(m_.winner))
+        error(at, Code::result_mismatch,
+              "the match was won by " + rules_->party_name(m_.winner) + " (" + match_score_text(*rules_, m_) +
+                  "), not " + val);
+}
+
+// Returns false when the record cannot be replayed further (a syntax error).
+bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
+    const std::string hname = "hand " + std::to_string(hand.number);
+    if (m_.over) {
+        Pos at = hand.plies.empty() ? hand.pos : hand.plies.front().pos;
+        error(at, Code::after_end,
+              "the match is already over: " + rules_->party_name(m_.winner) + " won (" +
+                  match_score_text(*rules_, m_) + ")");
+        return false;
+    }
+    // Deals, round by round (a redeal starts a new round).
+    int rounds = static_cast<int>(hand.redeals.size()) + 1;
+    HandState h(v_);
+    for (int r = 0; r < rounds; ++r) {
+        h = HandState(v_);
+        for (const auto& d : hand.deals) {
+            if (d.round != r) continue;
+            if (Step st = h.deal(d.seat, tiles_of(d.tiles)); !st) {
+                error(d.pos, Code::bad_deal, st.why);
+                m_.known = false;
+                settle_from_claims(hand, {}, false);
+                return true;
+            }
+        }
+        for (const auto& st : hand.stocks) {
+            if (st.round != r) continue;
+            if (Step x = h.stock(tiles_of(st.tiles)); !x) {
+                error(st.pos, Code::bad_deal, x.why);
+                m_.known = false;
+                settle_from_claims(hand, {}, false);
+                return true;
+            }
+        }
+        if (r + 1 < rounds) {
+            const ast::Redeal& rd = hand.redeals[r];
+            std::string bad;
+            if (!(v_.rules == RuleSet::quinientos && v_.options.reshuffle))
+                bad = "a redeal needs quinientos with option reshuffle";
+            else if (h.seat(rd.seat).dealt && h.seat(rd.seat).known.doubles() < 5)
+                bad = seat_str(rd.seat) + " was dealt " + std::to_string(h.seat(rd.seat).known.doubles()) +
+                      " doubles; a redeal needs 5 or more";
+            else if (!h.seat(rd.seat).dealt)
+                unchecked(hname + ": redeal by " + seat_str(rd.seat) + " (no deal shown)");
+            if (!bad.empty()) {
+                error(rd.pos, Code::bad_deal, bad);
+                m_.known = false;
+                settle_from_claims(hand, {}, false);
+                return true;
+            }
+        }
+    }
+    h.start();
+    for (int s = 0; s < v_.players; ++s)
+        if (!h.seat(s).dealt) unchecked("pass legality of seat " + seat_str(s) + ": no deal");
+
+    HandScore score;
+    event_pos_.clear();
+    pre_pose_passes_ = 0;
+    bool broken = false;
+    for (const auto& ply : hand.plies) {
+        if (!(ply.pos < stop_at)) return false;
+        ++out_.plies;
+        HandState before = opt_.annotate ? h : HandState(v_);
+        // After the hand is over: only the knocks around the table after a block.
+        if (h.over() != HandOver::no) {
+            bool knock = ply.kind == ast::Ply::Kind::pass && ply.pre.empty() && h.over() == HandOver::blocked;
+            int seat = ply.seat ? *ply.seat : h.turn();
+            if (!knock) {
+                error(ply.pos, Code::after_end,
+                      h.over() == HandOver::target ? "the match ended when a side reached exactly 61"
+                                                   : "the hand is already over");
+                broken = true;
+                break;
+            }
+            if (ply.seat && seat != h.turn()) {
+                error(ply.seat_pos, Code::wrong_seat, "it is " + seat_str(h.turn()) + "'s turn, not " + seat_str(seat) + "'s");
+                broken = true;
+                break;
+            }
+            event_pos_.resize(h.event_count() + 1);
+            event_pos_[h.event_count()] = ply.action_pos;
+            if (Step st = h.pass(seat); !st) {
+                error(ply.pos, Code::after_end, st.why);
+                broken = true;
+                break;
+            }
+            continue;
+        }
+        int seat;
+        if (!h.posed()) {
+            if (!do_pose(hand, ply, ply.seat ? *ply.seat : -1, h, score)) {
+                broken = true;
+                break;
+            }
+            if (opt_.annotate && h.posed()) note(ply.pos, after_ply_notes(before, h, h.poser(), ply));
+            continue;
+        }
+        seat = h.turn();
+        if (ply.seat && *ply.seat != seat) {
+            error(ply.seat_pos, Code::wrong_seat, "it is " + seat_str(seat) + "'s turn, not " + seat_str(*ply.seat) + "'s");
+            broken = true;
+            break;
+        }
+        bool fail = false;
+        for (const auto& pre : ply.pre) {
+            event_pos_.resize(h.event_count() + 1);
+            event_pos_[h.event_count()] = pre.pos;
+            if (pre.kind == ast::PreAction::Kind::draw) {
+                if (Step st = h.draw(seat); !st) {
+                    error(st.event >= 0 ? event_pos_[st.event] : pre.pos, code_of(st.fault), st.why);
+                    fail = true;
+                    break;
+                }
+                rules_->on_event(score, h, {Event::Kind::draw, seat, {}, {}}, m_);
+            } else {
+                if (v_.rules != RuleSet::french) {
+                    error(pre.pos, Code::syntax, "expected a play, pass or draw; 'foul' is only used in french");
+                    fail = true;
+                    break;
+                }
+                if (Step st = h.foul(seat, tile_of(pre.tile)); !st) {
+                    error(pre.tile.pos, code_of(st.fault), st.why);
+                    fail = true;
+                    break;
+                }
+                rules_->on_event(score, h, {Event::Kind::foul, seat, tile_of(pre.tile), {}}, m_);
+            }
+        }
+        if (fail) {
+            broken = true;
+            break;
+        }
+        event_pos_.resize(h.event_count() + 1);
+        event_pos_[h.event_count()] = ply.action_pos;
+        if (ply.kind == ast::Ply::Kind::pass) {
+            auto able = h.can_play(seat);
+            if (Step st = h.pass(seat); !st) {
+                error(st.event >= 0 ? event_pos_[st.event] : ply.action_pos, code_of(st.fault), st.why);
+                broken = true;
+                break;
+            }
+            rules_->on_event(score, h, {Event::Kind::pass, seat, {}, able}, m_);
+            if (ply.claim) error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
+        } else {
+            Tile t = tile_of(ply.tile);
+            if (Step st = h.play(seat, t, end_of(ply.end)); !st) {
+                error(st.event >= 0 ? event_pos_[st.event] : ply.action_pos, code_of(st.fault), st.why);
+                broken = true;
+                break;
+            }
+            int pts = rules_->on_event(score, h, {Event::Kind::play, seat, t, {}}, m_);
+            if (score.target) h.end_by_target();
+            if (ply.claim && *ply.claim != pts) {
+                std::string why;
+                if (v_.rules == RuleSet::fives_threes) {
+                    int total = h.layout().open_total();
+                    int raw = fives_threes_points(total);
+                    why = t.str() + " scores " + std::to_string(pts) + ": the open ends add up to " +
+                          std::to_string(total);
+                    if (raw != pts) why += ", worth " + std::to_string(raw) + " but that would pass 61, so nothing";
+                } else {
+                    why = std::string(rules_id(v_.rules)) + " scores no points during play";
+                }
+                error(ply.claim_pos, Code::points_mismatch, why + ", not " + std::to_string(*ply.claim));
+                broken = true;
+                break;
+            }
+        }
+#ifdef PIPS_CHECK_INVARIANTS
+        if (std::string inv = h.check_invariants(); !inv.empty()) {
+            error(ply.pos, Code::syntax, "internal error: " + inv);
+            broken = true;
+            break;
+        }
+#endif
+        if (opt_.annotate) note(ply.pos, after_ply_notes(before, h, seat, ply));
+    }
+    if (broken) {
+        m_.known = false;
+        settle_from_claims(hand, {}, false);
+        return true;
+    }
+    finish_hand(hand, h, score, last);
+    return true;
+}
+
+bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int label, HandState& h, HandScore& s) {
+    PoseRule pr = rules_->pose_rule(m_);
+    const std::string hname = "hand " + std::to_string(hand.number);
+    // Who poses when the ply is unlabelled.
+    int seat = label;
+    auto single = [](std::uint8_t mask) -> int {
+        return std::popcount(mask) == 1 ? std::countr_zero(mask) : -1;
+    };
+    auto holder_of = [&](Tile t) -> int {
+        for (int p = 0; p < v_.players; ++p)
+            if (h.seat(p).known.contains(t)) return p;
+        return -1;
+    };
+    if (seat < 0) {
+        if (pre_pose_passes_ > 0) seat = h.turn();
+        else if (pr.known && pr.holder) seat = holder_of(*pr.holder);
+        else if (pr.known && !pr.holder && !pr.draw_holder) seat = single(pr.seats);
+        if (seat < 0) {
+            // Take it from the first labelled ply of the hand.
+            int i = 0;
+            for (const auto& p : hand.plies) {
+                if (p.seat) {
+                    seat = ((*p.seat - i) % v_.players + v_.players) % v_.players;
+                    break;
+                }
+                ++i;
+            }
+        }
+        if (seat < 0) {
+            seat = 0;
+            unchecked(hname + ": who posed (no seat labels)");
+        }
+    }
+    if (pre_pose_passes_ > 0 && seat != h.turn()) {
+        error(ply.seat_pos, Code::wrong_seat, "it is " + seat_str(h.turn()) + "'s turn to pose, not " + seat_str(seat) + "'s");
+        return false;
+    }
+    if (ply.kind == ast::Ply::Kind::pass || !ply.pre.empty()) {
+        if (!(pr.may_pass && ply.pre.empty())) {
+            error(ply.action_pos, Code::wrong_pose,
+                  "the hand must begin with a pose" + (pr.known && !pr.why.empty() ? " (" + pr.why + ")" : std::string()));
+            return false;
+        }
+        if (pre_pose_passes_ == 0 && pr.known && !(pr.seats & (1u << seat))) {
+            error(ply.pos, Code::wrong_pose, seat_str(seat) + " may not pose: " + pr.why);
+            return false;
+        }
+        if (pre_pose_passes_ + 1 >= v_.players) {
+            error(ply.action_pos, Code::wrong_pose, "every seat passed at the pose");
+            return false;
+        }
+        auto able = h.can_play(seat);
+        event_pos_.resize(h.event_count() + 1);
+        event_pos_[h.event_count()] = ply.action_pos;
+        h.pass_before_pose(seat);
+        rules_->on_event(s, h, {Event::Kind::pass, seat, {}, able}, m_);
+        ++pre_pose_passes_;
+        return true;
+    }
+    Tile t = tile_of(ply.tile);
+    std::optional<Tile> proof;
+    if (m_.first && !pr.known) {
+        // unreachable: hand 1 is always known
+    }
+    if (!pr.known) {
+        unchecked(hname + ": who poses (" + (m_.pose_unknown ? "the record starts after hand 1" : "the match state is unknown") + ")");
+    } else {
+        std::string bad;
+        if (pr.draw_holder) {
+            // 6-6, or the highest double dealt, or the heaviest tile dealt.
+            bool all = true;
+            for (int p = 0; p < v_.players; ++p) all = all && h.seat(p).dealt;
+            if (all) {
+                TileSet dealt;
+                for (int p = 0; p < v_.players; ++p) dealt |= h.seat(p).known;
+                std::vector<Tile> want;
+                for (int d = 6; d >= 0 && want.empty(); --d)
+                    if (dealt.contains(Tile(d, d))) want.push_back(Tile(d, d));
+                if (want.empty()) {
+                    int best = -1;
+                    dealt.for_each([&](Tile x) { best = std::max(best, x.pips()); });
+                    dealt.for_each([&](Tile x) {
+                        if (x.pips() == best) want.push_back(x);
+                    });
+                }
+                bool ok = std::find(want.begin(), want.end(), t) != want.end() && holder_of(t) == seat;
+                if (!ok) {
+                    bad = (want.size() == 1 ? seat_str(holder_of(want[0])) + " poses " + want[0].str()
+                                            : std::string("the holder of the heaviest tile poses it")) +
+                          ": " + pr.why;
+                }
+            } else if (t == Tile(6, 6)) {
+                proof = Tile(6, 6);
+            } else {
+                unchecked(hname + ": who poses (not every deal is shown)");
+            }
+        } else if (pr.holder) {
+            int hold = holder_of(*pr.holder);
+            if (hold >= 0 && hold != seat) bad = seat_str(hold) + " holds " + pr.holder->str() + ": " + pr.why;
+            else if (hold < 0) {
+                if (h.seat(seat).exact() && !(t == *pr.holder))
+                    bad = seat_str(seat) + " does not hold " + pr.holder->str() + ": " + pr.why;
+                proof = *pr.holder;
+            }
+            if (bad.empty() && pr.what == PoseRule::What::holder_tile && !(t == *pr.holder))
+                bad = "the pose must be " + pr.holder->str() + ": " + pr.why;
+        } else {
+            std::uint8_t allowed = pr.seats;
+            if (pre_pose_passes_ > 0) allowed = static_cast<std::uint8_t>(1u << h.turn());
+            if (!(allowed & (1u << seat))) {
+                std::string who;
+                for (int p = 0; p < v_.players; ++p)
+                    if (allowed & (1u << p)) who += (who.empty() ? "" : " or ") + seat_str(p);
+                bad = seat_str(seat) + " may not pose; " + who + " may: " + pr.why;
+            } else if (pr.what == PoseRule::What::a_double && !t.is_double()) {
+                bad = "the pose must be a double: " + pr.why;
+            }
+        }
+        if (!bad.empty()) {
+            error(ply.seat && label >= 0 && bad.find(" may not pose") != std::string::npos ? ply.seat_pos : ply.action_pos,
+                  Code::wrong_pose, bad);
+            return false;
+        }
+    }
+    event_pos_.resize(h.event_count() + 1);
+    event_pos_[h.event_count()] = ply.action_pos;
+    if (Step st = h.pose(seat, t, ply.tile.a, ply.tile.b, proof); !st) {
+        error(st.event >= 0 ? event_pos_[st.event] : ply.action_pos, code_of(st.fault), st.why);
+        return false;
+    }
+    int pts = rules_->on_event(s, h, {Event::Kind::pose, seat, t, {}}, m_);
+    if (s.target) h.end_by_target();
+    if (ply.claim && *ply.claim != pts) {
+        std::string why = v_.rules == RuleSet::fives_threes
+                              ? t.str() + " alone on the table counts " + std::to_string(h.layout().open_total()) +
+                                    " and scores " + std::to_string(pts)
+                              : std::string(rules_id(v_.rules)) + " scores no points during play";
+        error(ply.claim_pos, Code::points_mismatch, why + ", not " + std::to_string(*ply.claim));
+        return false;
+    }
+    return true;
+}
+
+void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last) {
+    const std::string hname = "hand " + std::to_string(hand.number);
+    for (const auto& rm : hand.remains) {
+        if (Step st = h.remain(rm.seat, tiles_of(rm.tiles)); !st) {
+            error(st.event >= 0 ? event_pos_[st.event] : rm.pos, code_of(st.fault), st.why);
+            m_.known = false;
+            settle_from_claims(hand, {}, false);
+            return;
+        }
+    }
+    bool assumed_block = false;
+    if (h.over() == HandOver::no) {
+        auto blocked = h.blocked();
+        if (!hand.end) {
+            if (!h.posed() && hand.plies.empty() && !hand.points && !hand.score) {
+                // An empty hand: nothing to check.
+            }
+            if (last) {
+                out_.unfinished = true;
+                return;
+            }
+            // Not the last hand: the next hand starts while this one is not over.
+            const ast::Hand* next = &hand + 1;
+            error(next->pos, Code::end_mismatch, hname + " is not over: " +
+                                                     (blocked ? std::string("a seat can still play")
+                                                              : std::string("no block is shown and nobody played out")));
+            m_.known = false;
+            settle_from_claims(hand, {}, false);
+            return;
+        }
+        auto kind = hand.end->kind;
+        if (!blocked && (kind == ast::EndLine::Kind::block || kind == ast::EndLine::Kind::tie)) {
+            unchecked(hname + ": the block (pip counts and hands not shown)");
+            assumed_block = true;
+        } else {
+            std::string why = hname + " is not over";
+            if (blocked == std::optional<bool>(false)) {
+                for (int p = 0; p < v_.players; ++p) {
+                    if (h.seat(p).out) continue;
+                    TileSet pl = h.layout().playable(h.seat(p).known);
+                    if (!pl.empty()) {
+                        why += ": " + seat_str(p) + " can still play " + pl.first().str();
+                        break;
+                    }
+                }
+                if (v_.draw_game() && h.boneyard() > 0) why += " (the boneyard still holds " + std::to_string(h.boneyard()) + ")";
+            }
+            error(hand.end->pos, Code::end_mismatch, why);
+            m_.known = false;
+            settle_from_claims(hand, {}, false);
+            return;
+        }
+    }
+    HandResult r;
+    if (assumed_block) {
+        r.how = HandOver::blocked;
+        r.known = false;
+    } else {
+        r = rules_->result(h, s, m_, hand.number);
+    }
+    // The end claim against the position.
+    if (hand.end && !assumed_block) {
+        const auto& e = *hand.end;
+        using K = ast::EndLine::Kind;
+        std::string actual;
+        switch (r.how) {
+            case HandOver::domino: actual = "ended in a domino by " + seat_str(h.domino_seat()); break;
+            case HandOver::blocked: actual = "is blocked"; break;
+            case HandOver::target: actual = "ended the match at exactly 61"; break;
+            case HandOver::no: actual = "is not over"; break;
+        }
+        bool ok = true;
+        std::string why;
+        if (e.kind == K::domino) {
+            if (r.how != HandOver::domino) ok = false;
+            else if (!e.who || static_cast<int>(*e.who) != h.domino_seat()) {
+                ok = false;
+                why = hname + " ended in a domino by " + seat_str(h.domino_seat()) +
+                      (e.who ? std::string(", not ") + who_name(*e.who) : std::string());
+            }
+        } else if (e.kind == K::target) {
+            ok = r.how == HandOver::target;
+        } else if (r.how != HandOver::blocked) {
+            ok = false;
+        } else if (r.known) {
+            if (e.kind == K::tie && !r.tie) {
+                ok = false;
+                why = hname + " is blocked and won by " + rules_->party_name(r.winner) + ", not tied: " + r.why;
+            } else if (e.kind == K::block && r.tie) {
+                ok = false;
+                why = hname + " is blocked with no winner (a tie): " + r.why;
+            } else if (e.kind == K::block && e.who) {
+                int claimed = party_of_who(v_, *e.who);
+                bool seat_ok = !v_.partnership() ? false
+                               : static_cast<int>(*e.who) < 4 && v_.party_of(static_cast<int>(*e.who)) == r.winner;
+                if (v_.rules == RuleSet::fives_threes) {
+                    ok = false;
+                    why = "a fives-threes block names no winner";
+                } else if (claimed != r.winner && !seat_ok) {
+                    ok = false;
+                    why = hname + " is won by " + rules_->party_name(r.winner) + ", not " + who_name(*e.who) + ": " +
+                          r.why;
+                }
+            }
+        }
+        if (!ok) {
+            if (why.empty()) why = hname + " " + actual;
+            error(e.who && e.kind == K::block ? e.who_pos : e.pos, Code::end_mismatch, why);
+            m_.known = false;
+            settle_from_claims(hand, r, false);
+            return;
+        }
+    }
+    if (!r.known) {
+        unchecked(hname + ": the score (" + (v_.rules == RuleSet::french ? "pip counts or penalties" : "pip counts") +
+                  " not shown)");
+        settle_from_claims(hand, r, true);
+        return;
+    }
+    if (opt_.annotate && hand.end) note(hand.end->pos, r.why);
+    check_claims(hand, r);
+    rules_->apply(m_, r);
+    check_score(hand);
+}
+
+void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r) {
+    if (!hand.points) return;
+    for (const auto& it : hand.points->items) {
+        int party = party_of_who(v_, it.who);
+        if (party < 0) {
+            error(it.pos, Code::points_mismatch,
+                  std::string(who_name(it.who)) + " is not " + (v_.partnership() ? "a side" : "a seat") + " of " + v_.name());
+            continue;
+        }
+        if (it.value != r.points[party]) {
+            std::string why = r.why.empty() ? std::string() : ": " + r.why;
+            error(it.value_pos, Code::points_mismatch,
+                  std::string(who_name(it.who)) + " scores " + std::to_string(r.points[party]) + " in hand " +
+                      std::to_string(hand.number) + ", not " + std::to_string(it.value) + why);
+        }
+    }
+}
+
+void RecordChecker::check_score(const ast::Hand& hand) {
+    if (!hand.score) return;
+    if (!score_known_) {
+        // Settle it from the claim when the claim is complete.
+        int listed = 0;
+        for (const auto& it : hand.score->items) listed += party_of_who(v_, it.who) >= 0;
+        if (listed == v_.parties()) {
+            for (const auto& it : hand.score->items) m_.score[party_of_who(v_, it.who)] = it.value;
+            score_known_ = true;
+        } else {
+            unchecked("score of hand " + std::to_string(hand.number) + ": the match score is unknown");
+        }
+        return;
+    }
+    for (const auto& it : hand.score->items) {
+        int party = party_of_who(v_, it.who);
+        if (party < 0) {
+            error(it.pos, Code::score_mismatch,
+                  std::string(who_name(it.who)) + " is not " + (v_.partnership() ? "a side" : "a seat") + " of " + v_.name());
+            continue;
+        }
+        if (it.value != m_.score[party])
+            error(it.value_pos, Code::score_mismatch,
+                  "after hand " + std::to_string(hand.number) + " the score is " + match_score_text(*rules_, m_) +
+                      "; " + who_name(it.who) + " has " + std::to_string(m_.score[party]) + ", not " +
+                      std::to_string(it.value));
+    }
+}
+
+// A hand the record does not let us score (or that broke): take what its
+// claims say, so that later hands can be checked on.
+void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, bool partial_known) {
+    using K = ast::EndLine::Kind;
+    bool winner_known = false;
+    if (hand.end) {
+        const auto& e = *hand.end;
+        if (e.kind == K::tie) {
+            r.tie = true;
+            r.how = HandOver::blocked;
+            winner_known = true;
+        } else if (e.kind == K::domino && e.who && static_cast<int>(*e.who) < v_.players) {
+            r.how = HandOver::domino;
+            r.winner_seat = static_cast<int>(*e.who);
+            r.winner = v_.party_of(r.winner_seat);
+            winner_known = true;
+        } else if (e.kind == K::block && e.who) {
+            r.how = HandOver::blocked;
+            int p = party_of_who(v_, *e.who);
+            if (p < 0 && static_cast<int>(*e.who) < v_.players) {
+                r.winner_seat = static_cast<int>(*e.who);
+                p = v_.party_of(r.winner_seat);
+            }
+            if (p >= 0) {
+                r.winner = p;
+                winner_known = true;
+            }
+        } else if (e.kind == K::target) {
+            r.how = HandOver::target;
+        }
+    }
+    bool points_complete = false;
+    if (hand.points) {
+        int listed = 0;
+        std::array<int, 4> pts{};
+        for (const auto& it : hand.points->items) {
+            int p = party_of_who(v_, it.who);
+            if (p >= 0) {
+                pts[p] = it.value;
+                ++listed;
+            }
+        }
+        if (listed == v_.parties()) {
+            points_complete = true;
+            r.points = pts;
+            if (!winner_known && v_.rules != RuleSet::french && v_.rules != RuleSet::fives_threes) {
+                int best = -1, n = 0;
+                for (int p = 0; p < v_.parties(); ++p) {
+                    if (pts[p] > 0 && (best < 0 || pts[p] > pts[best])) best = p;
+                    n += pts[p] > 0;
+                }
+                if (n == 1) {
+                    r.winner = best;
+                    winner_known = true;
+                } else if (n == 0 && r.how == HandOver::blocked && v_.rules != RuleSet::quinientos) {
+                    r.tie = true;
+                    winner_known = true;
+                }
+            }
+        }
+    }
+    (void)partial_known;
+    if (r.winner >= 0 && r.winner_seat < 0 && v_.partnership()) {
+        // The seat that poses next is one of the side's two.
+        r.next_posers = static_cast<std::uint8_t>(r.winner == 0 ? 0b0101 : 0b1010);
+    } else if (r.winner_seat >= 0 && r.next_posers == 0 && v_.rules != RuleSet::fives_threes) {
+        r.next_posers = static_cast<std::uint8_t>(1u << r.winner_seat);
+    }
+    if (v_.rules == RuleSet::fives_threes) r.next_posers = 0;
+    if (winner_known || r.tie || v_.rules == RuleSet::fives_threes) {
+        bool had = score_known_;
+        if (!points_complete && r.winner >= 0 && (v_.rules == RuleSet::jamaican || v_.rules == RuleSet::cutthroat ||
+                                                  v_.rules == RuleSet::chiva)) {
+            // A win is worth 1 here, but the key tile and replays can change that:
+            // only the score claim can say.
+            score_known_ = false;
+        }
+        if (!points_complete && v_.rules != RuleSet::jamaican && v_.rules != RuleSet::cutthroat &&
+            v_.rules != RuleSet::chiva)
+            score_known_ = false;
+        if (r.winner >= 0 && v_.rules != RuleSet::french) r.points[r.winner] = std::max(r.points[r.winner], 0);
+        if (r.winner >= 0 && r.points[r.winner] == 0 &&
+            (v_.rules == RuleSet::jamaican || v_.rules == RuleSet::cutthroat || v_.rules == RuleSet::chiva))
+            r.points[r.winner] = 1;
+        rules_->apply(m_, r);
+        m_.known = r.tie || r.winner >= 0;
+        if (v_.rules == RuleSet::fives_threes) {
+            m_.known = true;
+            m_.leader = -1;
+            m_.pose_unknown = true;
+        }
+        if (r.next_posers && r.winner >= 0) m_.posers = r.next_posers;
+        if (!had) score_known_ = false;
+    } else {
+        m_.known = false;
+        m_.first = false;
+        score_known_ = false;
+    }
+    // The score claim settles the match score.
+    if (hand.score) {
+        int listed = 0;
+        for (const auto& it : hand.score->items) listed += party_of_who(v_, it.who) >= 0;
+        if (listed == v_.parties()) {
+            for (const auto& it : hand.score->items) m_.score[party_of_who(v_, it.who)] = it.value;
+            score_known_ = true;
+            if (!m_.known) {
+                // What the score alone says of the match end.
+            }
+            m_.over = false;
+            m_.winner = -1;
+            // Re-derive whether the match is over from the claimed score.
+            Variant const& v = v_;
+            int parties = v.parties();
+            auto any = [&](auto pred) {
+                for (int p = 0; p < parties; ++p)
+                    if (pred(p)) return p;
+                return -1;
+            };
+            switch (v.rules) {
+                case RuleSet::jamaican: m_.winner = any([&](int p) { return m_.score[p] >= 6; }); break;
+                case RuleSet::cutthroat: m_.winner = any([&](int p) { return m_.score[p] >= 6; }); break;
+                case RuleSet::chiva: m_.winner = any([&](int p) { return m_.score[p] >= 4; }); break;
+                case RuleSet::quinientos: m_.winner = any([&](int p) { return m_.score[p] >= 500; }); break;
+                case RuleSet::fives_threes: m_.winner = any([&](int p) { return m_.score[p] == 61; }); break;
+                case RuleSet::french: {
+                    bool hundred = any([&](int p) { return m_.score[p] >= 100; }) >= 0;
+                    if (hundred) {
+                        int best = 0, n = 0;
+                        for (int p = 0; p < parties; ++p)
+                            if (m_.score[p] < m_.score[best]) best = p;
+                        for (int p = 0; p < parties; ++p) n += m_.score[p] == m_.score[best];
+                        if (n == 1) m_.winner = best;
+                    }
+                    break;
+                }
+            }
+            m_.over = m_.winner >= 0;
+        }
+    }
+}
+
+std::string RecordChecker::after_ply_notes(const HandState& before, const HandState& h, int seat,
+                                           const ast::Ply& ply) {
+    std::string n;
+    auto add = [&](const std::string& s) {
+        if (!n.empty()) n += "; ";
+        n += s;
+    };
+    const Layout& l = h.layout();
+    if (l.kind() == LayoutKind::line && !l.empty() && h.over() == HandOver::no) {
+        for (End e : {End::L, End::R}) {
+            Tile last;
+            bool was = before.layout().tiles() > 0 && before.layout().hard(e);
+            if (l.hard(e, &last) && (!was || before.layout().end_value(e) != l.end_value(e)))
+                add(std::string("hard end ") + (e == End::L ? "left " : "right ") + std::to_string(l.end_value(e)) +
+                    ": only " + last.str() + " can follow");
+        }
+        Tile key;
+        if (l.key_tile(&key)) {
+            std::string holder;
+            for (int p = 0; p < v_.players; ++p)
+                if (h.seat(p).known.contains(key)) holder = ", held by " + seat_str(p);
+            add("key tile " + key.str() + holder);
+        }
+    }
+    if (l.kind() == LayoutKind::spinner && !l.empty()) {
+        add("arms " + l.str() + (l.str().find('*') != std::string::npos ? " (* closed until its double)" : ""));
+    }
+    if (ply.kind == ast::Ply::Kind::pass && l.kind() == LayoutKind::line) {
+        std::uint8_t vm = h.proven_void(seat);
+        if (vm && !h.seat(seat).dealt) {
+            std::string nums;
+            for (int v = 0; v <= 6; ++v)
+                if (vm & (1u << v)) nums += (nums.empty() ? "" : " or ") + std::to_string(v);
+            add(seat_str(seat) + " holds no " + nums);
+        }
+    }
+    if (!ply.pre.empty() && v_.draw_game()) add("boneyard " + std::to_string(h.boneyard()));
+    if (v_.rules == RuleSet::fives_threes && ply.kind == ast::Ply::Kind::play)
+        add("ends total " + std::to_string(l.open_total()));
+    if (h.over() == HandOver::blocked && before.over() == HandOver::no)
+        add("blocked: pip counts " + detail::seat_counts(h));
+    return n;
+}
+
+}  // namespace
+
+Verdict check_record(const ast::Record& record, const CheckOptions& options) {
+    Verdict v;
+    RecordChecker c(record, options, v);
+    c.run();
+    return v;
+}
+
+}  // namespace pips::checker

@@ -1,0 +1,63 @@
+// The checker joins the parser's AST and the rules engine: it replays each
+// record and gives it a verdict with located, coded diagnostics.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "parser/ast.hpp"
+
+namespace pips::checker {
+
+// Stable error codes of DGN 1, section 8.
+enum class Code : std::uint8_t {
+    syntax,
+    bad_tag,
+    bad_deal,
+    wrong_seat,
+    not_in_hand,
+    no_match,
+    ambiguous_end,
+    illegal_pass,
+    illegal_draw,
+    wrong_pose,
+    after_end,
+    end_mismatch,
+    points_mismatch,
+    score_mismatch,
+    result_mismatch,
+};
+const char* code_name(Code c);  // "not-in-hand"
+
+struct Diagnostic {
+    ast::Pos pos;
+    Code code = Code::syntax;
+    std::string message;  // lower-case, no trailing period
+};
+
+// A finding worth a brace comment after a ply or a line (pips annotate).
+struct Note {
+    ast::Pos pos;  // the ply (its first token) or the line it follows
+    std::string text;
+};
+
+struct CheckOptions {
+    bool annotate = false;  // collect notes
+};
+
+struct Verdict {
+    std::uint32_t line = 0;  // line of the record's first tag
+    bool valid = true;
+    bool unfinished = false;  // the last hand stops before it is over
+    int hands = 0;
+    std::string rules;  // "jamaican, 4 players", empty if the tags are bad
+    std::vector<Diagnostic> errors;      // sorted by position
+    std::vector<std::string> unchecked;  // checks the record did not make possible
+    std::vector<Note> notes;             // with CheckOptions::annotate
+    std::uint64_t plies = 0;
+};
+
+Verdict check_record(const ast::Record& record, const CheckOptions& options = {});
+
+}  // namespace pips::checker

@@ -1,0 +1,99 @@
+// Chiva (Puerto Rico): 4 players as sides AC/BD, four in a row; 2 or 3 players
+// as draw games, first to 4 while another has 0.
+#include "engine/rules.hpp"
+
+namespace pips {
+
+namespace detail {
+PoseRule seat_pose(const Variant& v, const MatchState& m);
+HandResult seat_result(const Variant& v, const HandState& h);
+void seat_apply(const Variant& v, MatchState& m, const HandResult& r, int target);
+
+// Blocked by side totals: the side whose two counts add up to less wins; the
+// seat of that side with the lower count poses next (either when equal).
+std::optional<HandResult> side_total_block(const HandState& h, HandResult r) {
+    std::array<int, 4> c{};
+    for (int s = 0; s < 4; ++s) {
+        auto p = h.pip_count(s);
+        if (!p) return std::nullopt;
+        c[s] = *p;
+    }
+    int ac = c[0] + c[2], bd = c[1] + c[3];
+    r.why = "pip counts " + seat_counts(h) + ": side totals AC " + std::to_string(ac) + ", BD " + std::to_string(bd);
+    if (ac == bd) {
+        r.tie = true;
+        r.why += ", equal";
+        return r;
+    }
+    r.winner = ac < bd ? 0 : 1;
+    int a = r.winner, b = r.winner + 2;
+    r.winner_seat = c[a] <= c[b] ? a : b;
+    r.next_posers = static_cast<std::uint8_t>(c[a] == c[b] ? (1u << a) | (1u << b) : 1u << r.winner_seat);
+    r.why += std::string(", ") + (r.winner == 0 ? "AC" : "BD") + " is lower";
+    return r;
+}
+}  // namespace detail
+
+namespace {
+class Chiva final : public Rules {
+public:
+    using Rules::Rules;
+
+    PoseRule pose_rule(const MatchState& m) const override {
+        if (v_.players < 4) return detail::seat_pose(v_, m);
+        PoseRule r;
+        if (m.pose_unknown || !m.known) {
+            r.known = false;
+            return r;
+        }
+        if (m.first) return detail::holder_pose(v_, "hand 1");
+        if (m.prev == MatchState::Prev::tie) return detail::holder_pose(v_, "after a tie");
+        if (m.prev == MatchState::Prev::reset) return detail::holder_pose(v_, "after the score went back to 0-0");
+        r.seats = m.posers;
+        r.why = m.posers == 0b0101 || m.posers == 0b1010 ? "the side that won the last hand poses"
+                                                         : "after a block the winning side's seat with the lower count poses";
+        return r;
+    }
+
+    HandResult result(const HandState& h, const HandScore&, const MatchState&, int) const override {
+        if (v_.players < 4) return detail::seat_result(v_, h);
+        HandResult r;
+        r.how = h.over();
+        if (h.over() == HandOver::domino) {
+            r.winner_seat = h.domino_seat();
+            r.winner = v_.party_of(r.winner_seat);
+            r.points[r.winner] = 1;
+            r.why = std::string(1, static_cast<char>('A' + r.winner_seat)) + " played their last tile";
+            return r;
+        }
+        auto b = detail::side_total_block(h, r);
+        if (!b) {
+            r.known = false;
+            return r;
+        }
+        if (!b->tie) b->points[b->winner] = 1;
+        return *b;
+    }
+
+    void apply(MatchState& m, const HandResult& r) const override {
+        if (v_.players < 4) return detail::seat_apply(v_, m, r, 4);
+        m.first = false;
+        m.pose_unknown = false;
+        ++m.hands;
+        if (r.tie) {
+            m.prev = MatchState::Prev::tie;
+            return;
+        }
+        detail::add_with_reset(m, 2, r.winner, 1, 4);
+        if (r.how == HandOver::blocked) {
+            m.posers = r.next_posers;  // the winning side's seat with the lower count
+        } else {
+            m.posers = static_cast<std::uint8_t>(r.winner == 0 ? 0b0101 : 0b1010);
+        }
+    }
+};
+}  // namespace
+
+std::unique_ptr<Rules> make_chiva(const Variant& v) { return std::make_unique<Chiva>(v); }
+
+}  // namespace pips

@@ -1,0 +1,82 @@
+// All Fives and Threes (Paphos league): points scored during play from the
+// open ends, a chip-out point, exactly 61.
+#include "engine/rules.hpp"
+
+namespace pips {
+namespace {
+
+class FivesThrees final : public Rules {
+public:
+    using Rules::Rules;
+
+    PoseRule pose_rule(const MatchState& m) const override {
+        PoseRule r;
+        if (m.first) {
+            r.why = "hand 1 is led by a seat drawn by lot";
+            return r;
+        }
+        if (m.pose_unknown || m.leader < 0) {
+            r.known = false;
+            return r;
+        }
+        int next = (m.leader + 1) % v_.players;
+        r.seats = static_cast<std::uint8_t>(1u << next);
+        r.why = std::string("the lead passes to the seat after ") + static_cast<char>('A' + m.leader) +
+                ", who led the last hand";
+        return r;
+    }
+
+    int on_event(HandScore& s, const HandState& h, const Event& e, const MatchState& m) const override {
+        if (e.kind != Event::Kind::play && e.kind != Event::Kind::pose) return 0;
+        int party = v_.party_of(e.seat);
+        int pts = fives_threes_points(h.layout().open_total());
+        int chip = h.over() == HandOver::domino ? 1 : 0;
+        int have = m.score[party] + s.points[party];
+        if (have + pts + chip > 61) return 0;  // would overshoot: scores nothing
+        s.points[party] += pts + chip;
+        if (have + pts + chip == 61) {
+            s.target = true;
+            s.target_party = party;
+        }
+        return pts;
+    }
+
+    HandResult result(const HandState& h, const HandScore& s, const MatchState&, int) const override {
+        HandResult r;
+        r.how = s.target ? HandOver::target : h.over();
+        r.points = s.points;
+        if (s.target) {
+            r.winner = s.target_party;
+            r.why = party_name(s.target_party) + " reached exactly 61";
+        } else if (h.over() == HandOver::domino) {
+            r.winner_seat = h.domino_seat();
+            r.winner = v_.party_of(r.winner_seat);
+            r.why = party_name(r.winner) + " chipped out and scores 1 for it";
+        } else {
+            r.why = "blocked: nobody scores the chip-out point";
+        }
+        r.next_posers = static_cast<std::uint8_t>(h.poser() >= 0 ? h.poser() : 0);  // the leader (a seat)
+        return r;
+    }
+
+    void apply(MatchState& m, const HandResult& r) const override {
+        m.first = false;
+        m.pose_unknown = false;
+        ++m.hands;
+        for (int p = 0; p < v_.parties(); ++p) m.score[p] += r.points[p];
+        m.leader = r.next_posers;
+        m.prev = MatchState::Prev::win;
+        for (int p = 0; p < v_.parties(); ++p) {
+            if (m.score[p] == 61) {
+                m.over = true;
+                m.winner = p;
+            }
+        }
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Rules> make_fives_threes(const Variant& v) { return std::make_unique<FivesThrees>(v); }
+
+}  // namespace pips

@@ -1,0 +1,130 @@
+// French: four players for themselves on a four-armed spinner; points are
+// against you, the game ends at 100.
+#include "engine/rules.hpp"
+
+namespace pips {
+namespace {
+
+class French final : public Rules {
+public:
+    using Rules::Rules;
+
+    PoseRule pose_rule(const MatchState& m) const override {
+        PoseRule r;
+        if (m.pose_unknown || !m.known) {
+            r.known = false;
+            return r;
+        }
+        if (m.first || m.prev == MatchState::Prev::tie) {
+            r.holder = Tile(0, 0);
+            r.what = PoseRule::What::holder_tile;
+            r.why = m.first ? "hand 1: the holder of 0-0 poses it" : "after a tie the holder of 0-0 poses it";
+            return r;
+        }
+        r.seats = m.posers;
+        r.what = PoseRule::What::a_double;
+        r.may_pass = true;
+        r.why = "the winner of the last hand poses a double of their choice";
+        return r;
+    }
+
+    int on_event(HandScore& s, const HandState&, const Event& e, const MatchState&) const override {
+        switch (e.kind) {
+            case Event::Kind::foul: s.points[e.seat] += 10; break;
+            case Event::Kind::pass:
+                if (!e.able) s.known = false;
+                else if (*e.able) s.points[e.seat] += 10;
+                if (++s.run[e.seat] == 3) {
+                    s.points[e.seat] += 10;
+                    s.run[e.seat] = 0;
+                }
+                if (s.board_from >= 0 && e.seat != s.board_from && ++s.board_passes == v_.players - 1) {
+                    for (int p = 0; p < v_.players; ++p)
+                        if (p != s.board_from) s.points[p] += 10;
+                    s.board_from = -1;
+                }
+                break;
+            case Event::Kind::pose:
+            case Event::Kind::play:
+                s.run[e.seat] = 0;
+                s.board_from = e.seat;
+                s.board_passes = 0;
+                break;
+            case Event::Kind::draw: break;
+        }
+        return 0;
+    }
+
+    HandResult result(const HandState& h, const HandScore& s, const MatchState&, int) const override {
+        HandResult r;
+        r.how = h.over();
+        r.points = s.points;
+        if (!s.known) r.known = false;
+        std::array<int, 4> c{};
+        bool counts = true;
+        for (int p = 0; p < 4; ++p) {
+            auto x = h.pip_count(p);
+            if (!x) counts = false;
+            else c[p] = *x;
+        }
+        if (h.over() == HandOver::domino) {
+            int d = h.domino_seat();
+            r.winner = r.winner_seat = d;
+            r.why = std::string(1, static_cast<char>('A' + d)) + " played their last tile";
+            bool dbl = h.last_tile() && h.last_tile()->is_double();
+            if (dbl) r.why += ", a double: the others' counts are doubled";
+            if (!counts) {
+                r.known = false;
+                return r;
+            }
+            for (int p = 0; p < 4; ++p) {
+                if (p == d) continue;
+                int x = c[p];
+                if (h.hand_of(p)->has_double()) x *= 2;
+                if (dbl) x *= 2;
+                r.points[p] += x;
+            }
+            return r;
+        }
+        if (!counts) {
+            r.known = false;
+            return r;
+        }
+        auto low = detail::lowest_seat(h, v_, &r.why);
+        for (int p = 0; p < 4; ++p) r.points[p] += h.hand_of(p)->has_double() ? 2 * c[p] : c[p];
+        if (*low < 0) r.tie = true;
+        else r.winner = r.winner_seat = *low;
+        return r;
+    }
+
+    void apply(MatchState& m, const HandResult& r) const override {
+        m.first = false;
+        m.pose_unknown = false;
+        ++m.hands;
+        for (int p = 0; p < 4; ++p) m.score[p] += r.points[p];
+        if (r.tie) {
+            m.prev = MatchState::Prev::tie;
+        } else {
+            m.prev = MatchState::Prev::win;
+            m.posers = static_cast<std::uint8_t>(1u << r.winner);
+        }
+        bool hundred = false;
+        for (int p = 0; p < 4; ++p) hundred = hundred || m.score[p] >= 100;
+        if (!hundred) return;
+        int best = m.score[0], who = 0, n = 0;
+        for (int p = 0; p < 4; ++p) {
+            if (m.score[p] < best) best = m.score[p], who = p;
+        }
+        for (int p = 0; p < 4; ++p) n += m.score[p] == best;
+        if (n == 1) {
+            m.over = true;
+            m.winner = who;
+        }
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Rules> make_french(const Variant& v) { return std::make_unique<French>(v); }
+
+}  // namespace pips

@@ -1,0 +1,499 @@
+#include "engine/hand.hpp"
+
+#include <algorithm>
+
+namespace pips {
+
+namespace {
+std::string seat_name(int s) { return std::string(1, static_cast<char>('A' + s)); }
+
+std::string ends_text(const Layout& l) {
+    if (l.kind() == LayoutKind::line)
+        return "left " + std::to_string(l.end_value(End::L)) + ", right " + std::to_string(l.end_value(End::R));
+    return l.str();
+}
+
+std::string end_name(const Layout& l, End e) {
+    switch (e) {
+        case End::L: return "the left end (" + std::to_string(l.end_value(e)) + ")";
+        case End::R: return "the right end (" + std::to_string(l.end_value(e)) + ")";
+        default: {
+            std::string s = "arm ";
+            s += end_letter(e);
+            if (!l.arm_used(e)) return s + " (empty)";
+            return s + " (" + std::to_string(l.end_value(e)) + ")";
+        }
+    }
+}
+
+std::string list_tiles(const std::vector<Tile>& ts) {
+    std::string s;
+    for (Tile t : ts) s += (s.empty() ? "" : " ") + t.str();
+    return s;
+}
+}  // namespace
+
+HandState::HandState(const Variant& v) : v_(v), layout_(v.layout(), v.tile_set()) {}
+
+Step HandState::deal(int seat, const std::vector<Tile>& tiles) {
+    if (seat < 0 || seat >= v_.players)
+        return Step::fail(Fault::bad_deal, "seat " + seat_name(seat) + " is not at this table (" +
+                                               std::to_string(v_.players) + " players)");
+    if (seats_[seat].dealt) return Step::fail(Fault::bad_deal, seat_name(seat) + " is dealt twice");
+    TileSet mine;
+    for (Tile t : tiles) {
+        if (!v_.tile_set().contains(t))
+            return Step::fail(Fault::bad_deal, t.str() + " is not in the set of " + std::string(rules_id(v_.rules)) +
+                                                   " with " + std::to_string(v_.players) + " players");
+        if (mine.contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is dealt twice to " + seat_name(seat));
+        if (dealt_.contains(t)) {
+            int other = -1;
+            for (int s = 0; s < v_.players; ++s)
+                if (seats_[s].dealt && seats_[s].known.contains(t)) other = s;
+            return Step::fail(Fault::bad_deal, t.str() + " is dealt twice: " +
+                                                   (other >= 0 ? seat_name(other) : std::string("another seat")) +
+                                                   " was dealt it too");
+        }
+        mine.insert(t);
+    }
+    if (static_cast<int>(tiles.size()) != v_.tiles_per_seat())
+        return Step::fail(Fault::bad_deal, seat_name(seat) + " is dealt " + std::to_string(tiles.size()) +
+                                               " tiles; " + v_.name() + " deals " +
+                                               std::to_string(v_.tiles_per_seat()));
+    dealt_ |= mine;
+    seats_[seat].known = mine;
+    seats_[seat].count = v_.tiles_per_seat();
+    seats_[seat].dealt = true;
+    return Step::ok();
+}
+
+Step HandState::stock(const std::vector<Tile>& tiles) {
+    if (!v_.draw_game()) return Step::fail(Fault::bad_deal, v_.name() + " has no boneyard to draw from");
+    int want = v_.tile_set().size() - v_.players * v_.tiles_per_seat();
+    TileSet seen;
+    for (Tile t : tiles) {
+        if (!v_.tile_set().contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is not in the set");
+        if (seen.contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is twice in the stock");
+        if (dealt_.contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is in the stock and also dealt");
+        seen.insert(t);
+    }
+    if (static_cast<int>(tiles.size()) != want)
+        return Step::fail(Fault::bad_deal, "the stock holds " + std::to_string(tiles.size()) + " tiles; " +
+                                               v_.name() + " leaves " + std::to_string(want));
+    stock_ = tiles;
+    stock_next_ = 0;
+    stock_known_ = true;
+    return Step::ok();
+}
+
+void HandState::start() {
+    int undealt = 0, missing = -1;
+    for (int s = 0; s < v_.players; ++s) {
+        if (!seats_[s].dealt) {
+            ++undealt;
+            missing = s;
+            seats_[s].count = v_.tiles_per_seat();
+        }
+    }
+    TileSet stock_set;
+    for (Tile t : stock_) stock_set.insert(t);
+    if (undealt == 1 && (v_.all_dealt() || stock_known_)) {
+        // Every tile is dealt (or the rest is in the known stock): the missing deal
+        // is what is left.
+        SeatInfo& si = seats_[missing];
+        si.known = v_.tile_set() - dealt_ - stock_set;
+        si.dealt = si.known.size() == si.count;
+        if (!si.dealt) si.known = {};
+        else dealt_ |= si.known;
+    }
+    bone_count_ = v_.draw_game() ? v_.tile_set().size() - v_.players * v_.tiles_per_seat() : 0;
+}
+
+int HandState::next_seat(int s) const {
+    for (int i = 1; i <= v_.players; ++i) {
+        int n = (s + i) % v_.players;
+        if (!seats_[n].out) return n;
+    }
+    return (s + 1) % v_.players;
+}
+
+int HandState::in_hand() const {
+    int n = 0;
+    for (int s = 0; s < v_.players; ++s) n += !seats_[s].out;
+    return n;
+}
+
+TileSet HandState::unplaced() const {
+    TileSet t = v_.tile_set() - layout_.on_table();
+    for (int s = 0; s < v_.players; ++s) t -= seats_[s].known;
+    for (std::size_t i = stock_next_; i < stock_.size(); ++i) t.erase(stock_[i]);
+    // With every deal known, what is left is undealt (fives-threes) or in the boneyard.
+    bool all = true;
+    for (int s = 0; s < v_.players; ++s) all = all && seats_[s].exact();
+    if (all && !v_.draw_game()) return {};
+    return t;
+}
+
+Step HandState::can_hold(int seat, Tile t) const {
+    const SeatInfo& si = seats_[seat];
+    if (!v_.tile_set().contains(t)) return Step::fail(Fault::not_in_hand, t.str() + " is not in the set in use");
+    if (layout_.on_table().contains(t))
+        return Step::fail(Fault::not_in_hand, t.str() + " is already on the layout");
+    if (si.known.contains(t)) return Step::ok();
+    for (int s = 0; s < v_.players; ++s) {
+        if (s != seat && seats_[s].known.contains(t))
+            return Step::fail(Fault::not_in_hand, t.str() + " is in " + seat_name(s) + "'s hand, not " +
+                                                      seat_name(seat) + "'s");
+    }
+    for (std::size_t i = stock_next_; i < stock_.size(); ++i)
+        if (stock_[i] == t) return Step::fail(Fault::not_in_hand, t.str() + " is still in the boneyard");
+    if (si.unknown() <= 0) {
+        if (si.dealt && si.count == si.known.size()) {
+            if (si.count == 0) return Step::fail(Fault::not_in_hand, seat_name(seat) + " holds no tiles");
+            return Step::fail(Fault::not_in_hand,
+                              seat_name(seat) + " does not hold " + t.str() + " (holds " + si.known.str() + ")");
+        }
+        return Step::fail(Fault::not_in_hand, seat_name(seat) + " cannot hold " + t.str());
+    }
+    if (seats_[seat].dealt == false && v_.rules == RuleSet::fives_threes) {
+        // Undealt tiles cannot be held; known only when every other deal is known.
+    }
+    return Step::ok();
+}
+
+Step HandState::check_constraints(int seat, Tile t) const {
+    for (const auto& p : proofs_) {
+        if (p.tile == t && p.seat != seat)
+            return Step::fail(Fault::wrong_pose,
+                              "the pose belonged to the holder of " + t.str() + ", but " + seat_name(seat) +
+                                  " plays " + t.str() + " later, so " + seat_name(p.seat) + " did not hold it",
+                              p.event);
+    }
+    for (const auto& c : constraints_) {
+        if (c.seat != seat || !c.fits.contains(t) || c.drawn_since.contains(t) || c.unknown_draw_since) continue;
+        if (c.from_draw)
+            return Step::fail(Fault::illegal_draw,
+                              seat_name(seat) + " drew while holding " + t.str() +
+                                  ", which fitted then (proven when it is played later)",
+                              c.event);
+        return Step::fail(Fault::illegal_pass,
+                          seat_name(seat) + " passed while holding " + t.str() +
+                              ", which fitted then (proven when it is played later)",
+                          c.event);
+    }
+    return Step::ok();
+}
+
+void HandState::remove_from_hand(int seat, Tile t) {
+    SeatInfo& si = seats_[seat];
+    si.known.erase(t);
+    --si.count;
+    ++si.played;
+    if (si.count == 0) {
+        if (v_.rules == RuleSet::fives_threes && v_.players == 4) {
+            si.out = true;
+            if (seats_[(seat + 2) % 4].out) {
+                over_ = HandOver::domino;
+                domino_seat_ = seat;
+            }
+        } else {
+            over_ = HandOver::domino;
+            domino_seat_ = seat;
+        }
+    }
+}
+
+void HandState::after_move(int seat) {
+    ++events_;
+    turn_ = next_seat(seat);
+    update_over();
+}
+
+void HandState::update_over() {
+    if (over_ != HandOver::no) return;
+    if (blocked() == std::optional<bool>(true)) {
+        over_ = HandOver::blocked;
+        after_block_passes_ = 0;
+        // Detected from a round of passes: those passes were the knocks.
+        if (passes_in_row_ >= in_hand()) after_block_passes_ = 0xF;
+    }
+}
+
+Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder) {
+    if (Step s = can_hold(seat, t); !s) return s;
+    if (Step s = check_constraints(seat, t); !s) return s;
+    if (proof_holder) {
+        Tile h = *proof_holder;
+        SeatInfo& si = seats_[seat];
+        bool elsewhere = false;
+        for (int s = 0; s < v_.players; ++s)
+            if (s != seat && seats_[s].known.contains(h)) elsewhere = true;
+        if (elsewhere || (si.exact() && !si.known.contains(h)) || layout_.on_table().contains(h))
+            return Step::fail(Fault::wrong_pose, seat_name(seat) + " does not hold " + h.str());
+        if (!(h == t) && !si.known.contains(h)) {
+            // Proven to hold h, which stays in hand.
+            if (si.unknown() >= 2 || (si.unknown() >= 1 && si.known.contains(t))) {
+                si.known.insert(h);
+                proofs_.push_back({seat, h, events_});
+            }
+        }
+    }
+    last_fit_both_ = false;
+    last_was_key_ = false;
+    last_ends_differ_ = false;
+    remove_from_hand(seat, t);
+    layout_.pose(a, b);
+    poser_ = seat;
+    last_player_ = seat;
+    last_tile_ = t;
+    passes_in_row_ = 0;
+    after_move(seat);
+    return Step::ok();
+}
+
+Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
+    if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
+    if (Step s = can_hold(seat, t); !s) return s;
+    if (Step s = check_constraints(seat, t); !s) return s;
+    std::vector<End> fit = layout_.fitting_ends(t);
+    End e;
+    if (end) {
+        if (is_line_end(*end) != (layout_.kind() == LayoutKind::line))
+            return Step::fail(Fault::no_match, std::string("end ") + end_letter(*end) + " is not an end of " +
+                                                   (layout_.kind() == LayoutKind::line ? "a line layout (L or R)"
+                                                                                        : "a french layout (N, E, S or W)"));
+        if (!layout_.fits(t, *end)) {
+            std::string why = t.str() + " does not fit " + end_name(layout_, *end);
+            if (layout_.kind() == LayoutKind::spinner) {
+                if (!layout_.arm_used(*end) &&
+                    std::any_of(layout_.ends().begin(), layout_.ends().end(), [&](End x) { return !layout_.arm_used(x); }))
+                    why += ": until all four arms hold a tile only tiles carrying " +
+                           std::to_string(layout_.spinner()) + " may be played";
+                else if (layout_.arm_closed(*end) && t.carries(layout_.end_value(*end)))
+                    why += ": the arm is closed until " +
+                           Tile(layout_.end_value(*end), layout_.end_value(*end)).str() + " is played";
+            }
+            return Step::fail(Fault::no_match, why);
+        }
+        e = *end;
+    } else {
+        if (fit.empty()) return Step::fail(Fault::no_match, t.str() + " fits no end (" + ends_text(layout_) + ")");
+        bool ff = v_.rules == RuleSet::fives_threes;
+        for (End x : fit) {
+            if (!layout_.same_result(t, fit.front(), x, ff)) {
+                return Step::fail(Fault::ambiguous_end,
+                                  t.str() + " fits " + end_name(layout_, fit.front()) + " and " + end_name(layout_, x) +
+                                      ", which give different positions; write the end");
+            }
+        }
+        e = fit.front();
+    }
+    if (chosen) *chosen = e;
+    Tile key;
+    last_was_key_ = layout_.kind() == LayoutKind::line && layout_.key_tile(&key) && key == t;
+    last_fit_both_ = fit.size() >= 2;
+    last_ends_differ_ =
+        layout_.kind() == LayoutKind::line && layout_.end_value(End::L) != layout_.end_value(End::R);
+    remove_from_hand(seat, t);
+    layout_.play(t, e);
+    last_player_ = seat;
+    last_tile_ = t;
+    passes_in_row_ = 0;
+    after_move(seat);
+    return Step::ok();
+}
+
+std::optional<bool> HandState::can_play(int seat) const {
+    const SeatInfo& si = seats_[seat];
+    if (si.out || si.count == 0) return false;
+    if (!posed()) {
+        if (v_.layout() == LayoutKind::spinner) {
+            if (si.known.has_double()) return true;
+            if (si.exact()) return false;
+            return std::nullopt;
+        }
+        return true;
+    }
+    if (!layout_.playable(si.known).empty()) return true;
+    if (si.exact()) return false;
+    if (layout_.playable(unplaced()).empty()) return false;
+    return std::nullopt;
+}
+
+std::optional<bool> HandState::blocked() const {
+    if (!posed()) return false;
+    if (v_.draw_game() && bone_count_ > 0) return false;
+    bool unknown = false;
+    for (int s = 0; s < v_.players; ++s) {
+        if (seats_[s].out) continue;
+        auto c = can_play(s);
+        if (c == std::optional<bool>(true)) return false;
+        if (!c) unknown = true;
+    }
+    if (!unknown) return true;
+    // A full round of passes by every seat still in the hand (passing while able
+    // is not allowed outside french, so the round proves the block).
+    if (v_.rules != RuleSet::french && passes_in_row_ >= in_hand()) return true;
+    return std::nullopt;
+}
+
+std::uint8_t HandState::line_ends() const {
+    if (layout_.kind() != LayoutKind::line || layout_.empty()) return 0;
+    return static_cast<std::uint8_t>((1u << layout_.end_value(End::L)) | (1u << layout_.end_value(End::R)));
+}
+
+void HandState::add_constraint(int seat) {
+    if (v_.rules == RuleSet::french) return;  // passing while able is allowed there
+    TileSet fits = layout_.playable(v_.tile_set() - layout_.on_table());
+    constraints_.push_back({seat, fits, events_, {}, false, false, line_ends()});
+}
+
+Step HandState::pass(int seat) {
+    if (over_ == HandOver::blocked) return pass_after_block(seat);
+    if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
+    if (v_.draw_game() && bone_count_ > 0)
+        return Step::fail(Fault::illegal_pass, seat_name(seat) + " passed with " + std::to_string(bone_count_) +
+                                                   " tile" + (bone_count_ == 1 ? "" : "s") +
+                                                   " still in the boneyard: a seat that cannot play draws");
+    if (v_.rules != RuleSet::french) {
+        const SeatInfo& si = seats_[seat];
+        TileSet p = layout_.playable(si.known);
+        if (!p.empty()) {
+            Tile t = p.first();
+            End e = layout_.fitting_ends(t).front();
+            return Step::fail(Fault::illegal_pass,
+                              seat_name(seat) + " passed holding " + t.str() + ", which fits " + end_name(layout_, e));
+        }
+        if (!si.exact()) add_constraint(seat);
+    }
+    ++passes_in_row_;
+    after_move(seat);
+    return Step::ok();
+}
+
+Step HandState::pass_after_block(int seat) {
+    if (seats_[seat].out) return Step::fail(Fault::after_end, "the hand is over and " + seat_name(seat) + " is out");
+    std::uint8_t bit = static_cast<std::uint8_t>(1u << seat);
+    if (after_block_passes_ & bit)
+        return Step::fail(Fault::after_end, "the hand is blocked and " + seat_name(seat) + " has already knocked");
+    after_block_passes_ |= bit;
+    ++events_;
+    turn_ = next_seat(seat);
+    return Step::ok();
+}
+
+Step HandState::pass_before_pose(int seat) {
+    ++events_;
+    turn_ = next_seat(seat);
+    return Step::ok();
+}
+
+Step HandState::draw(int seat, std::optional<Tile>* drawn) {
+    if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
+    if (!v_.draw_game()) return Step::fail(Fault::illegal_draw, v_.name() + " has no boneyard to draw from");
+    if (bone_count_ <= 0) return Step::fail(Fault::illegal_draw, "the boneyard is empty");
+    SeatInfo& si = seats_[seat];
+    TileSet p = layout_.playable(si.known);
+    if (!p.empty()) {
+        Tile t = p.first();
+        End e = layout_.fitting_ends(t).front();
+        return Step::fail(Fault::illegal_draw,
+                          seat_name(seat) + " drew holding " + t.str() + ", which fits " + end_name(layout_, e));
+    }
+    if (!si.exact() && posed()) {
+        TileSet fits = layout_.playable(v_.tile_set() - layout_.on_table());
+        constraints_.push_back({seat, fits, events_, {}, false, true, line_ends()});
+    }
+    std::optional<Tile> t;
+    if (stock_known_ && stock_next_ < stock_.size()) {
+        t = stock_[stock_next_++];
+        si.known.insert(*t);
+    }
+    ++si.count;
+    --bone_count_;
+    for (auto& c : constraints_) {
+        if (c.seat != seat) continue;
+        if (t) c.drawn_since.insert(*t);
+        else c.unknown_draw_since = true;
+    }
+    if (drawn) *drawn = t;
+    ++events_;
+    return Step::ok();
+}
+
+Step HandState::foul(int seat, Tile t) {
+    if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
+    if (Step s = can_hold(seat, t); !s) return s;
+    ++events_;
+    return Step::ok();
+}
+
+std::optional<int> HandState::pip_count(int seat) const {
+    const SeatInfo& si = seats_[seat];
+    if (!si.exact()) return std::nullopt;
+    return v_.pip_count(si.known);
+}
+
+std::optional<TileSet> HandState::hand_of(int seat) const {
+    const SeatInfo& si = seats_[seat];
+    if (!si.exact()) return std::nullopt;
+    return si.known;
+}
+
+std::uint8_t HandState::proven_void(int seat) const {
+    std::uint8_t mask = 0;
+    for (const auto& c : constraints_)
+        if (c.seat == seat && !c.unknown_draw_since && c.drawn_since.empty()) mask |= c.ends;
+    return mask;
+}
+
+Step HandState::remain(int seat, const std::vector<Tile>& tiles) {
+    SeatInfo& si = seats_[seat];
+    TileSet mine;
+    for (Tile t : tiles) {
+        if (!v_.tile_set().contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is not in the set in use");
+        if (mine.contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is shown twice");
+        if (layout_.on_table().contains(t))
+            return Step::fail(Fault::bad_deal, t.str() + " is on the layout, not in " + seat_name(seat) + "'s hand");
+        for (int s = 0; s < v_.players; ++s)
+            if (s != seat && seats_[s].known.contains(t))
+                return Step::fail(Fault::bad_deal, t.str() + " is in " + seat_name(s) + "'s hand");
+        mine.insert(t);
+    }
+    if ((si.known - mine).size() > 0)
+        return Step::fail(Fault::bad_deal, seat_name(seat) + " still holds " + (si.known - mine).str() +
+                                               ", which the remain line leaves out");
+    if (mine.size() != si.count)
+        return Step::fail(Fault::bad_deal, seat_name(seat) + " holds " + std::to_string(si.count) + " tiles, not " +
+                                               std::to_string(mine.size()) + " (" + list_tiles(tiles) + ")");
+    for (Tile t : tiles) {
+        if (si.known.contains(t)) continue;
+        if (Step s = check_constraints(seat, t); !s) return s;
+    }
+    si.known = mine;
+    update_over();
+    return Step::ok();
+}
+
+std::string HandState::check_invariants() const {
+    if (std::string e = layout_.check_invariants(); !e.empty()) return e;
+    TileSet seen = layout_.on_table();
+    int total = layout_.tiles() + bone_count_;
+    for (int s = 0; s < v_.players; ++s) {
+        const SeatInfo& si = seats_[s];
+        if (si.count < 0 || si.known.size() > si.count) return "seat " + seat_name(s) + " holds more than it counts";
+        if (!(seen & si.known).empty()) return "a tile of " + seat_name(s) + " is also elsewhere";
+        seen |= si.known;
+        total += si.count;
+    }
+    for (std::size_t i = stock_next_; i < stock_.size(); ++i) {
+        if (seen.contains(stock_[i])) return "a boneyard tile is also elsewhere";
+        seen.insert(stock_[i]);
+    }
+    int want = v_.players * v_.tiles_per_seat() +
+               (v_.draw_game() ? v_.tile_set().size() - v_.players * v_.tiles_per_seat() : 0);
+    if (total != want) return "tiles are not conserved";
+    return {};
+}
+
+}  // namespace pips

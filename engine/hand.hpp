@@ -1,0 +1,183 @@
+// One hand in play: the layout, what each seat holds (as far as it is known),
+// the boneyard, whose turn it is and how the hand ended. Works with full
+// information (every deal known) and with none: what cannot be known is
+// tracked as unknown and inferred where the play proves it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/layout.hpp"
+#include "engine/tile.hpp"
+#include "engine/variant.hpp"
+
+namespace pips {
+
+// Why the engine refused a move. Mirrors the rule errors of DGN 1.
+enum class Fault : std::uint8_t {
+    none,
+    bad_deal,
+    not_in_hand,
+    no_match,
+    ambiguous_end,
+    illegal_pass,
+    illegal_draw,
+    wrong_pose,
+    after_end,
+};
+
+struct Step {
+    Fault fault = Fault::none;
+    std::string why;  // what the rules say, for the message
+    // For faults proven later (a pass shown illegal by a later play, a pose shown
+    // wrong by a later sight of 6-6): the id of the earlier event at fault.
+    int event = -1;
+    explicit operator bool() const { return fault == Fault::none; }
+    static Step ok() { return {}; }
+    static Step fail(Fault f, std::string why, int event = -1) { return {f, std::move(why), event}; }
+};
+
+struct SeatInfo {
+    TileSet known;       // tiles known to be in the hand now
+    int count = 0;       // tiles in the hand now
+    bool dealt = false;  // the deal is known
+    bool out = false;    // played out (fives-threes 4p keeps playing without it)
+    int played = 0;
+    int unknown() const { return count - known.size(); }
+    bool exact() const { return count == known.size(); }
+};
+
+enum class HandOver : std::uint8_t { no, domino, blocked, target };
+
+class HandState {
+public:
+    explicit HandState(const Variant& v);
+
+    const Variant& variant() const { return v_; }
+    const Layout& layout() const { return layout_; }
+    const SeatInfo& seat(int s) const { return seats_[s]; }
+    int players() const { return v_.players; }
+
+    // --- before play -------------------------------------------------------
+    // A deal line. Checks the set, the count and tiles already placed.
+    Step deal(int seat, const std::vector<Tile>& tiles);
+    // The boneyard in draw order (draw games).
+    Step stock(const std::vector<Tile>& tiles);
+    // Call after the deal lines: infers a single missing deal when every tile
+    // of the set is dealt, sizes the boneyard.
+    void start();
+    // A seat that lets the pose go by (french: a winner holding no double).
+    // Returns whether the seat is proven to have held a playable tile (a double).
+    Step pass_before_pose(int seat);
+
+    // --- play --------------------------------------------------------------
+    bool posed() const { return !layout_.empty(); }
+    int turn() const { return turn_; }
+    // The pose: a on the left, b on the right. `proof_holder` marks that the
+    // rules gave the pose to the holder of that tile: the seat is then proven
+    // to hold it, and a later sight of it elsewhere is a wrong pose.
+    Step pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder = std::nullopt);
+    // A play; when `end` is empty the end is chosen as DGN says (the only end,
+    // or the first of ends giving the same position). `chosen` gets the end.
+    Step play(int seat, Tile t, std::optional<End> end, End* chosen = nullptr);
+    Step pass(int seat);
+    // A draw from the boneyard; `drawn` gets the tile when the stock is known.
+    Step draw(int seat, std::optional<Tile>* drawn = nullptr);
+    // French: an attempted illegal play of t; the tile must be in hand.
+    Step foul(int seat, Tile t);
+
+    // --- queries -----------------------------------------------------------
+    HandOver over() const { return over_; }
+    int domino_seat() const { return domino_seat_; }
+    // A seat can play now: true/false when known, nullopt when the hand is not.
+    std::optional<bool> can_play(int seat) const;
+    // Whether nobody can play: known blocked, known not, or unknown.
+    std::optional<bool> blocked() const;
+    int boneyard() const { return bone_count_; }
+    bool stock_known() const { return stock_known_; }
+    int last_player() const { return last_player_; }
+    int poser() const { return poser_; }
+    // Fives-threes: the match reached exactly 61; the hand ends here.
+    void end_by_target() { over_ = HandOver::target; }
+    std::optional<Tile> last_tile() const { return last_tile_; }
+    // Before the last play: ends it fitted (capicu) and whether it was the key tile.
+    bool last_fit_both() const { return last_fit_both_; }
+    bool last_was_key() const { return last_was_key_; }
+    bool last_both_ends_differ() const { return last_ends_differ_; }
+    int passes_in_row() const { return passes_in_row_; }
+    // Seats still in the hand.
+    int in_hand() const;
+    // Pip count of a seat's hand when it is known.
+    std::optional<int> pip_count(int seat) const;
+    // Remaining tiles of a seat when known.
+    std::optional<TileSet> hand_of(int seat) const;
+    // Numbers a seat is proven not to hold (from its passes and draws), for notes.
+    std::uint8_t proven_void(int seat) const;
+    // Tiles not on the table and not known to be anywhere.
+    TileSet unplaced() const;
+    int event_count() const { return events_; }
+    // Shows a seat's remaining tiles (`remain` line). Checks consistency.
+    Step remain(int seat, const std::vector<Tile>& tiles);
+    // Empty when every invariant holds.
+    std::string check_invariants() const;
+
+    // For "knocks around the table" after a block: each seat still in the hand
+    // may write one pass.
+    Step pass_after_block(int seat);
+
+private:
+    int next_seat(int s) const;
+    Step can_hold(int seat, Tile t) const;
+    void after_move(int seat);
+    void update_over();
+    void remove_from_hand(int seat, Tile t);
+    void add_constraint(int seat);
+    std::uint8_t line_ends() const;
+    Step check_constraints(int seat, Tile t) const;
+
+    Variant v_;
+    Layout layout_;
+    std::array<SeatInfo, 4> seats_{};
+    TileSet dealt_;  // tiles on known deal lines
+    std::vector<Tile> stock_;
+    std::size_t stock_next_ = 0;
+    bool stock_known_ = false;
+    int bone_count_ = 0;
+    int turn_ = -1;
+    HandOver over_ = HandOver::no;
+    int domino_seat_ = -1;
+    int last_player_ = -1;
+    int poser_ = -1;
+    std::optional<Tile> last_tile_;
+    bool last_fit_both_ = false;
+    bool last_was_key_ = false;
+    bool last_ends_differ_ = false;
+    int passes_in_row_ = 0;
+    int events_ = 0;  // every pose, play, pass, draw and foul is an event
+    std::uint8_t after_block_passes_ = 0;
+
+    // "This seat holds no tile of `fits` (as of event `event`)": from a pass or
+    // a draw. A later play of such a tile, not drawn since, proves it wrong.
+    struct Constraint {
+        int seat;
+        TileSet fits;
+        int event;
+        TileSet drawn_since;
+        bool unknown_draw_since = false;
+        bool from_draw = false;
+        std::uint8_t ends = 0;  // numbers at the line's ends then
+    };
+    std::vector<Constraint> constraints_;
+    // "This seat holds this tile", proven by a pose the rules gave to its holder.
+    struct Proof {
+        int seat;
+        Tile tile;
+        int event;
+    };
+    std::vector<Proof> proofs_;
+};
+
+}  // namespace pips

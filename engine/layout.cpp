@@ -1,0 +1,191 @@
+#include "engine/layout.hpp"
+
+#include <algorithm>
+
+namespace pips {
+
+char end_letter(End e) { return "LRNESW"[static_cast<int>(e)]; }
+bool is_line_end(End e) { return e == End::L || e == End::R; }
+
+void Layout::pose(int a, int b) {
+    Tile t(a, b);
+    on_.insert(t);
+    tiles_ = 1;
+    ++count_[a];
+    ++count_[b];
+    if (kind_ == LayoutKind::line) {
+        end_ = {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b)};
+        dbl_ = {t.is_double(), t.is_double()};
+    } else {
+        spinner_ = a;
+    }
+}
+
+std::vector<End> Layout::ends() const {
+    if (empty()) return {};
+    if (kind_ == LayoutKind::line) return {End::L, End::R};
+    return {End::N, End::E, End::S, End::W};
+}
+
+bool Layout::arm_closed(End e) const {
+    const Arm& a = arms_[arm(e)];
+    return a.used && !on_.contains(Tile(a.end, a.end));
+}
+
+bool Layout::fits(Tile t, End e) const {
+    if (empty() || on_.contains(t)) return false;
+    if (kind_ == LayoutKind::line) {
+        if (!is_line_end(e)) return false;
+        return t.carries(end_[static_cast<int>(e)]);
+    }
+    if (is_line_end(e)) return false;
+    const Arm& a = arms_[arm(e)];
+    bool all_used = std::all_of(arms_.begin(), arms_.end(), [](const Arm& x) { return x.used; });
+    if (!all_used) return !a.used && t.carries(spinner_);
+    if (!t.carries(a.end)) return false;
+    return t == Tile(a.end, a.end) || on_.contains(Tile(a.end, a.end));
+}
+
+bool Layout::fits_anywhere(Tile t) const {
+    for (End e : ends())
+        if (fits(t, e)) return true;
+    return false;
+}
+
+std::vector<End> Layout::fitting_ends(Tile t) const {
+    std::vector<End> out;
+    for (End e : ends())
+        if (fits(t, e)) out.push_back(e);
+    return out;
+}
+
+void Layout::play(Tile t, End e) {
+    on_.insert(t);
+    ++tiles_;
+    ++count_[t.hi];
+    ++count_[t.lo];
+    if (kind_ == LayoutKind::line) {
+        int i = static_cast<int>(e);
+        end_[i] = static_cast<std::uint8_t>(t.other(end_[i]));
+        dbl_[i] = t.is_double();
+    } else {
+        Arm& a = arms_[arm(e)];
+        int from = a.used ? a.end : spinner_;
+        a.end = static_cast<std::uint8_t>(t.other(from));
+        a.used = true;
+    }
+}
+
+bool Layout::same_result(Tile t, End e1, End e2, bool count_doubles) const {
+    if (e1 == e2) return true;
+    Layout x = *this, y = *this;
+    x.play(t, e1);
+    y.play(t, e2);
+    if (kind_ == LayoutKind::line) {
+        auto key = [&](const Layout& l) {
+            std::array<int, 2> k{};
+            for (int i = 0; i < 2; ++i) k[i] = l.end_[i] * 2 + (count_doubles && l.dbl_[i] ? 1 : 0);
+            std::sort(k.begin(), k.end());
+            return k;
+        };
+        return key(x) == key(y);
+    }
+    auto key = [](const Layout& l) {
+        std::array<int, 4> k{};
+        for (int i = 0; i < 4; ++i) k[i] = l.arms_[i].used ? l.arms_[i].end : -1;
+        std::sort(k.begin(), k.end());
+        return k;
+    };
+    return key(x) == key(y);
+}
+
+int Layout::end_value(End e) const {
+    if (kind_ == LayoutKind::line) return end_[static_cast<int>(e)];
+    const Arm& a = arms_[arm(e)];
+    return a.used ? a.end : spinner_;
+}
+
+bool Layout::double_at(End e) const { return kind_ == LayoutKind::line && dbl_[static_cast<int>(e)]; }
+
+int Layout::open_total() const {
+    if (empty() || kind_ != LayoutKind::line) return 0;
+    if (tiles_ == 1) {
+        Tile t = on_.first();
+        return t.pips();
+    }
+    int s = 0;
+    for (int i = 0; i < 2; ++i) s += dbl_[i] ? 2 * end_[i] : end_[i];
+    return s;
+}
+
+bool Layout::hard(End e, Tile* last) const {
+    if (kind_ != LayoutKind::line || empty()) return false;
+    int v = end_[static_cast<int>(e)];
+    TileSet left = (set_ & TileSet::carrying(v)) - on_;
+    if (left.size() != 1) return false;
+    Tile t = left.first();
+    if (t.is_double()) return false;
+    if (last) *last = t;
+    return true;
+}
+
+bool Layout::key_tile(Tile* key) const {
+    Tile a, b;
+    if (!hard(End::L, &a) || !hard(End::R, &b)) return false;
+    if (end_[0] == end_[1] || !(a == b)) return false;
+    if (key) *key = a;
+    return true;
+}
+
+TileSet Layout::playable(TileSet s) const {
+    TileSet out;
+    if (empty()) return s;
+    s.for_each([&](Tile t) {
+        if (fits_anywhere(t)) out.insert(t);
+    });
+    return out;
+}
+
+std::string Layout::str() const {
+    if (empty()) return "empty";
+    std::string s;
+    if (kind_ == LayoutKind::line) {
+        s = "L" + std::to_string(end_[0]) + " R" + std::to_string(end_[1]);
+        return s;
+    }
+    for (End e : {End::N, End::E, End::S, End::W}) {
+        if (!s.empty()) s += ' ';
+        s += end_letter(e);
+        const Arm& a = arms_[arm(e)];
+        if (!a.used) {
+            s += '-';
+            continue;
+        }
+        s += std::to_string(a.end);
+        if (arm_closed(e)) s += '*';
+    }
+    return s;
+}
+
+std::string Layout::check_invariants() const {
+    if (on_.size() != tiles_) return "tile count disagrees with tiles on the table";
+    if ((on_ - set_).size() != 0) return "a tile outside the set is on the table";
+    std::array<int, 7> c{};
+    on_.for_each([&](Tile t) {
+        ++c[t.hi];
+        ++c[t.lo];
+    });
+    for (int v = 0; v <= 6; ++v)
+        if (c[v] != count_[v]) return "halves count of " + std::to_string(v) + " disagrees";
+    if (kind_ == LayoutKind::line && !empty() && tiles_ > 1) {
+        // Inside the line halves pair up: a number has an odd count exactly when
+        // it shows at one end only.
+        for (int v = 0; v <= 6; ++v) {
+            int want = ((end_[0] == v) + (end_[1] == v)) % 2;
+            if (c[v] % 2 != want) return "line ends do not match the tiles";
+        }
+    }
+    return {};
+}
+
+}  // namespace pips

@@ -1,0 +1,95 @@
+// The layout: one abstraction with two shapes. A line (two ends, L and R) for
+// every rule set but French; a spinner (a posed double with four arms N E S W)
+// for French. Both keep the tiles on the table and a count of halves per number.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/tile.hpp"
+#include "engine/variant.hpp"
+
+namespace pips {
+
+// Where a tile goes. L/R on a line, N/E/S/W on a spinner.
+enum class End : std::uint8_t { L, R, N, E, S, W };
+char end_letter(End e);
+bool is_line_end(End e);
+
+class Layout {
+public:
+    Layout() = default;
+    explicit Layout(LayoutKind kind, TileSet set = TileSet::full()) : kind_(kind), set_(set) {}
+
+    LayoutKind kind() const { return kind_; }
+    bool empty() const { return tiles_ == 0; }
+    int tiles() const { return tiles_; }
+    TileSet on_table() const { return on_; }
+    TileSet tile_set() const { return set_; }
+    // Halves showing v on the table (a double shows two).
+    int count(int v) const { return count_[v]; }
+
+    // The pose: a-b with a on the left and b on the right (spinner: a double).
+    void pose(int a, int b);
+    // Ends open to play, in the order L R / N E S W.
+    std::vector<End> ends() const;
+    bool fits(Tile t, End e) const;
+    bool fits_anywhere(Tile t) const;
+    // Ends that can take t, in order.
+    std::vector<End> fitting_ends(Tile t) const;
+    // Plays t at e; e must fit.
+    void play(Tile t, End e);
+    // Whether playing t at e1 and at e2 leaves the same position (DGN: the end may
+    // then be left out). `count_doubles` adds the doubles at the ends to what a
+    // position is (fives-threes).
+    bool same_result(Tile t, End e1, End e2, bool count_doubles) const;
+
+    // Line: the number an end shows, and whether a double sits crosswise there.
+    int end_value(End e) const;
+    bool double_at(End e) const;
+    // Spinner
+    int spinner() const { return spinner_; }
+    bool arm_used(End e) const { return arms_[arm(e)].used; }
+    // An arm showing v is closed to all but v-v until v-v is on the table.
+    bool arm_closed(End e) const;
+
+    // Sum of the open ends, fives-threes style: a double at an end counts both
+    // halves; a lone tile counts both halves.
+    int open_total() const;
+
+    // Line only. A hard end shows v where exactly one tile of the set carrying
+    // v is off the table, and that tile is not v-v. Returns that tile.
+    bool hard(End e, Tile* last = nullptr) const;
+    // Both ends hard with different numbers and the one tile left for each is
+    // the same tile: the key tile.
+    bool key_tile(Tile* key = nullptr) const;
+
+    // Tiles of `s` that fit somewhere.
+    TileSet playable(TileSet s) const;
+
+    std::string str() const;  // "L5 R3" / "N0 E- S3* W1"
+    // Invariants: tile count, halves count, ends consistent. Empty string if ok.
+    std::string check_invariants() const;
+
+private:
+    static int arm(End e) { return static_cast<int>(e) - static_cast<int>(End::N); }
+    struct Arm {
+        bool used = false;
+        std::uint8_t end = 0;
+    };
+    LayoutKind kind_ = LayoutKind::line;
+    TileSet set_ = TileSet::full();
+    TileSet on_;
+    int tiles_ = 0;
+    std::array<std::uint8_t, 7> count_{};
+    // line
+    std::array<std::uint8_t, 2> end_{};
+    std::array<bool, 2> dbl_{};
+    // spinner
+    int spinner_ = -1;
+    std::array<Arm, 4> arms_{};
+};
+
+}  // namespace pips

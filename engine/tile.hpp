@@ -1,0 +1,98 @@
+// Tiles and sets of tiles of the double-six set.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+
+namespace pips {
+
+// A tile, normalised so that hi >= lo. Index 0..27: hi*(hi+1)/2 + lo.
+struct Tile {
+    std::uint8_t hi = 0;
+    std::uint8_t lo = 0;
+
+    constexpr Tile() = default;
+    constexpr Tile(int a, int b)
+        : hi(static_cast<std::uint8_t>(a > b ? a : b)),
+          lo(static_cast<std::uint8_t>(a > b ? b : a)) {}
+    static constexpr Tile from_index(int i) {
+        int h = 0;
+        while ((h + 1) * (h + 2) / 2 <= i) ++h;
+        return Tile(h, i - h * (h + 1) / 2);
+    }
+    constexpr int index() const { return hi * (hi + 1) / 2 + lo; }
+    constexpr bool is_double() const { return hi == lo; }
+    constexpr int pips() const { return hi + lo; }
+    constexpr bool carries(int v) const { return hi == v || lo == v; }
+    // The number on the other half from v (v must be carried).
+    constexpr int other(int v) const { return hi == v ? lo : hi; }
+    friend constexpr bool operator==(Tile, Tile) = default;
+    std::string str() const { return std::string{char('0' + hi), '-', char('0' + lo)}; }
+};
+
+constexpr int kTiles = 28;
+
+// A set of tiles as a 28-bit mask.
+class TileSet {
+public:
+    constexpr TileSet() = default;
+    static constexpr TileSet from_bits(std::uint32_t b) {
+        TileSet s;
+        s.bits_ = b;
+        return s;
+    }
+    static constexpr TileSet full() { return from_bits((1u << kTiles) - 1); }
+    // Every tile carrying v.
+    static constexpr TileSet carrying(int v) {
+        TileSet s;
+        for (int o = 0; o <= 6; ++o) s.insert(Tile(v, o));
+        return s;
+    }
+    constexpr bool contains(Tile t) const { return (bits_ >> t.index()) & 1u; }
+    constexpr void insert(Tile t) { bits_ |= 1u << t.index(); }
+    constexpr void erase(Tile t) { bits_ &= ~(1u << t.index()); }
+    constexpr int size() const { return std::popcount(bits_); }
+    constexpr bool empty() const { return bits_ == 0; }
+    constexpr std::uint32_t bits() const { return bits_; }
+    constexpr TileSet operator|(TileSet o) const { return from_bits(bits_ | o.bits_); }
+    constexpr TileSet operator&(TileSet o) const { return from_bits(bits_ & o.bits_); }
+    constexpr TileSet operator-(TileSet o) const { return from_bits(bits_ & ~o.bits_); }
+    constexpr TileSet& operator|=(TileSet o) { bits_ |= o.bits_; return *this; }
+    constexpr TileSet& operator&=(TileSet o) { bits_ &= o.bits_; return *this; }
+    constexpr TileSet& operator-=(TileSet o) { bits_ &= ~o.bits_; return *this; }
+    friend constexpr bool operator==(TileSet, TileSet) = default;
+    // The lowest-index tile; the set must not be empty.
+    constexpr Tile first() const { return Tile::from_index(std::countr_zero(bits_)); }
+    constexpr int pips() const {
+        int s = 0;
+        for (std::uint32_t b = bits_; b; b &= b - 1) s += Tile::from_index(std::countr_zero(b)).pips();
+        return s;
+    }
+    constexpr bool has_double() const {
+        for (int v = 0; v <= 6; ++v)
+            if (contains(Tile(v, v))) return true;
+        return false;
+    }
+    constexpr int doubles() const {
+        int n = 0;
+        for (int v = 0; v <= 6; ++v) n += contains(Tile(v, v));
+        return n;
+    }
+    template <class F>
+    constexpr void for_each(F f) const {
+        for (std::uint32_t b = bits_; b; b &= b - 1) f(Tile::from_index(std::countr_zero(b)));
+    }
+    std::string str() const;  // "6-6 5-4 ..." highest first
+
+private:
+    std::uint32_t bits_ = 0;
+};
+
+// Tiles of `s` that carry a or b.
+constexpr TileSet fitting(TileSet s, int a, int b) {
+    return s & (TileSet::carrying(a) | TileSet::carrying(b));
+}
+
+}  // namespace pips

@@ -1,0 +1,177 @@
+#include "engine/variant.hpp"
+
+#include <array>
+#include <sstream>
+
+namespace pips {
+
+namespace {
+constexpr std::array<std::pair<RuleSet, std::string_view>, 6> kIds{{
+    {RuleSet::jamaican, "jamaican"},
+    {RuleSet::cutthroat, "cutthroat"},
+    {RuleSet::french, "french"},
+    {RuleSet::chiva, "chiva"},
+    {RuleSet::quinientos, "quinientos"},
+    {RuleSet::fives_threes, "fives-threes"},
+}};
+
+struct OptionWord {
+    RuleSet rules;
+    std::string_view word;
+    bool Options::*flag;
+};
+constexpr std::array<OptionWord, 11> kOptionWords{{
+    {RuleSet::jamaican, "sporting", &Options::sporting},
+    {RuleSet::jamaican, "playoff", &Options::playoff},
+    {RuleSet::jamaican, "tie-replay", &Options::tie_replay},
+    {RuleSet::cutthroat, "draw", &Options::draw},
+    {RuleSet::french, "blank-ten", &Options::blank_ten},
+    {RuleSet::quinientos, "reshuffle", &Options::reshuffle},
+    {RuleSet::quinientos, "bonus", &Options::bonus},
+    {RuleSet::quinientos, "capicu", &Options::capicu},
+    {RuleSet::quinientos, "double-blank", &Options::double_blank},
+    {RuleSet::quinientos, "tie-closer", &Options::tie_closer},
+    {RuleSet::quinientos, "block-player", &Options::block_player},
+}};
+}  // namespace
+
+std::string TileSet::str() const {
+    std::string s;
+    for (int i = kTiles - 1; i >= 0; --i) {
+        Tile t = Tile::from_index(i);
+        if (!contains(t)) continue;
+        if (!s.empty()) s += ' ';
+        s += t.str();
+    }
+    return s;
+}
+
+bool Variant::partnership() const {
+    switch (rules) {
+        case RuleSet::jamaican:
+        case RuleSet::quinientos: return true;
+        case RuleSet::chiva:
+        case RuleSet::fives_threes: return players == 4;
+        case RuleSet::cutthroat:
+        case RuleSet::french: return false;
+    }
+    return false;
+}
+
+int Variant::tiles_per_seat() const {
+    switch (rules) {
+        case RuleSet::cutthroat:
+            if (players == 2) return options.draw ? 7 : 14;
+            if (players == 3) return 9;
+            return 7;
+        case RuleSet::fives_threes: return players == 4 ? 6 : 7;
+        default: return 7;
+    }
+}
+
+TileSet Variant::tile_set() const {
+    TileSet s = TileSet::full();
+    if (rules == RuleSet::cutthroat && players == 3) s.erase(Tile(0, 0));
+    return s;
+}
+
+bool Variant::draw_game() const {
+    if (rules == RuleSet::cutthroat) return players == 2 && options.draw;
+    if (rules == RuleSet::chiva) return players < 4;
+    return false;
+}
+
+bool Variant::all_dealt() const { return tiles_per_seat() * players == tile_set().size(); }
+
+int Variant::pip_count(TileSet s) const {
+    int n = s.pips();
+    if (options.blank_ten && s.contains(Tile(0, 0))) n += 10;
+    return n;
+}
+
+std::string Variant::name() const {
+    std::string s{rules_id(rules)};
+    s += ", " + std::to_string(players) + " players";
+    std::string opts;
+    for (const auto& w : kOptionWords)
+        if (w.rules == rules && options.*w.flag) opts += (opts.empty() ? "" : " ") + std::string(w.word);
+    if (!opts.empty()) s += ", options " + opts;
+    return s;
+}
+
+std::string_view rules_id(RuleSet r) {
+    for (const auto& [k, v] : kIds)
+        if (k == r) return v;
+    return "?";
+}
+
+std::optional<RuleSet> parse_rules_id(std::string_view id) {
+    for (const auto& [k, v] : kIds)
+        if (v == id) return k;
+    return std::nullopt;
+}
+
+std::vector<std::string_view> option_words(RuleSet r) {
+    std::vector<std::string_view> out;
+    for (const auto& w : kOptionWords)
+        if (w.rules == r) out.push_back(w.word);
+    return out;
+}
+
+std::optional<VariantError> make_variant(std::string_view rules, int players,
+                                         std::string_view options, Variant& out) {
+    using F = VariantError::Field;
+    auto r = parse_rules_id(rules);
+    if (!r) {
+        std::string known;
+        for (const auto& [k, v] : kIds) known += (known.empty() ? "" : ", ") + std::string(v);
+        return VariantError{F::rules, "unknown rule set '" + std::string(rules) + "'; expected one of " + known};
+    }
+    out = Variant{};
+    out.rules = *r;
+    out.players = players;
+    // Options first: the player count allowed can depend on them.
+    std::istringstream words{std::string(options)};
+    std::string w;
+    while (words >> w) {
+        bool found = false;
+        for (const auto& ow : kOptionWords) {
+            if (ow.rules == *r && ow.word == w) {
+                out.options.*ow.flag = true;
+                found = true;
+            }
+        }
+        if (!found) {
+            std::string known;
+            for (auto k : option_words(*r)) known += (known.empty() ? "" : ", ") + std::string(k);
+            return VariantError{F::options, "unknown option '" + w + "' for " + std::string(rules) +
+                                                (known.empty() ? " (it has no options)" : "; expected one of " + known)};
+        }
+    }
+    auto bad_players = [&](std::string_view allowed) {
+        return VariantError{F::players, std::string(rules) + " is played by " + std::string(allowed) + ", not " +
+                                            std::to_string(players)};
+    };
+    switch (*r) {
+        case RuleSet::jamaican:
+        case RuleSet::french:
+        case RuleSet::quinientos:
+            if (players != 4) return bad_players("4 players");
+            break;
+        case RuleSet::cutthroat:
+            if (players < 2 || players > 4) return bad_players("2, 3 or 4 players");
+            if (out.options.draw && players != 2)
+                return VariantError{F::options, "option 'draw' is for 2-player cutthroat, not " +
+                                                    std::to_string(players) + " players"};
+            break;
+        case RuleSet::chiva:
+            if (players < 2 || players > 4) return bad_players("2, 3 or 4 players");
+            break;
+        case RuleSet::fives_threes:
+            if (players != 2 && players != 4) return bad_players("2 or 4 players");
+            break;
+    }
+    return std::nullopt;
+}
+
+}  // namespace pips

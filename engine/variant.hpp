@@ -1,0 +1,71 @@
+// A rule set with its player count and options: everything that decides how
+// a game is played and scored. One game, many parameters (no copies per variant).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/tile.hpp"
+
+namespace pips {
+
+enum class RuleSet { jamaican, cutthroat, french, chiva, quinientos, fives_threes };
+
+struct Options {
+    bool sporting = false;      // jamaican
+    bool playoff = false;       // jamaican
+    bool tie_replay = false;    // jamaican
+    bool draw = false;          // cutthroat, 2 players
+    bool blank_ten = false;     // french
+    bool reshuffle = false;     // quinientos
+    bool bonus = false;         // quinientos
+    bool capicu = false;        // quinientos
+    bool double_blank = false;  // quinientos
+    bool tie_closer = false;    // quinientos
+    bool block_player = false;  // quinientos
+};
+
+enum class LayoutKind { line, spinner };
+
+struct Variant {
+    RuleSet rules = RuleSet::jamaican;
+    int players = 4;
+    Options options;
+
+    // Sides AC/BD (a party is a side) or individual play (a party is a seat).
+    bool partnership() const;
+    int parties() const { return partnership() ? 2 : players; }
+    int party_of(int seat) const { return partnership() ? seat % 2 : seat; }
+    int tiles_per_seat() const;
+    TileSet tile_set() const;  // the set in use (3-player cutthroat: no 0-0)
+    bool draw_game() const;    // a boneyard is drawn from
+    bool all_dealt() const;    // every tile of the set is dealt
+    LayoutKind layout() const { return rules == RuleSet::french ? LayoutKind::spinner : LayoutKind::line; }
+    // Pip count of a tile in a hand (french blank-ten: 0-0 counts 10).
+    int pip_value(Tile t) const {
+        return (options.blank_ten && t == Tile(0, 0)) ? 10 : t.pips();
+    }
+    int pip_count(TileSet s) const;
+    std::string name() const;  // "jamaican, 4 players, options sporting"
+};
+
+std::string_view rules_id(RuleSet r);
+std::optional<RuleSet> parse_rules_id(std::string_view id);
+
+// Why a Rules/Players/Options combination is not a game, or empty.
+struct VariantError {
+    enum class Field { rules, players, options } field;
+    std::string message;
+};
+
+// Builds a variant from the tag values; `players` is the player count.
+// On failure returns the first problem found.
+std::optional<VariantError> make_variant(std::string_view rules, int players,
+                                         std::string_view options, Variant& out);
+
+// All option words of a rule set, for --help and docs.
+std::vector<std::string_view> option_words(RuleSet r);
+
+}  // namespace pips
