@@ -16,21 +16,36 @@ namespace pips::checker {
 
 const char* code_name(Code c) {
     switch (c) {
-        case Code::syntax: return "syntax";
-        case Code::bad_tag: return "bad-tag";
-        case Code::bad_deal: return "bad-deal";
-        case Code::wrong_seat: return "wrong-seat";
-        case Code::not_in_hand: return "not-in-hand";
-        case Code::no_match: return "no-match";
-        case Code::ambiguous_end: return "ambiguous-end";
-        case Code::illegal_pass: return "illegal-pass";
-        case Code::illegal_draw: return "illegal-draw";
-        case Code::wrong_pose: return "wrong-pose";
-        case Code::after_end: return "after-end";
-        case Code::end_mismatch: return "end-mismatch";
-        case Code::points_mismatch: return "points-mismatch";
-        case Code::score_mismatch: return "score-mismatch";
-        case Code::result_mismatch: return "result-mismatch";
+        case Code::syntax:
+            return "syntax";
+        case Code::bad_tag:
+            return "bad-tag";
+        case Code::bad_deal:
+            return "bad-deal";
+        case Code::wrong_seat:
+            return "wrong-seat";
+        case Code::not_in_hand:
+            return "not-in-hand";
+        case Code::no_match:
+            return "no-match";
+        case Code::ambiguous_end:
+            return "ambiguous-end";
+        case Code::illegal_pass:
+            return "illegal-pass";
+        case Code::illegal_draw:
+            return "illegal-draw";
+        case Code::wrong_pose:
+            return "wrong-pose";
+        case Code::after_end:
+            return "after-end";
+        case Code::end_mismatch:
+            return "end-mismatch";
+        case Code::points_mismatch:
+            return "points-mismatch";
+        case Code::score_mismatch:
+            return "score-mismatch";
+        case Code::result_mismatch:
+            return "result-mismatch";
     }
     return "?";
 }
@@ -39,37 +54,57 @@ namespace {
 
 using ast::Pos;
 
-std::string seat_str(int s) { return std::string(1, static_cast<char>('A' + s)); }
+std::string seat_str(int s) {
+    return std::string(1, static_cast<char>('A' + s));
+}
 
 Code code_of(Fault f) {
     switch (f) {
-        case Fault::bad_deal: return Code::bad_deal;
-        case Fault::not_in_hand: return Code::not_in_hand;
-        case Fault::no_match: return Code::no_match;
-        case Fault::ambiguous_end: return Code::ambiguous_end;
-        case Fault::illegal_pass: return Code::illegal_pass;
-        case Fault::illegal_draw: return Code::illegal_draw;
-        case Fault::wrong_pose: return Code::wrong_pose;
-        case Fault::after_end: return Code::after_end;
-        case Fault::none: break;
+        case Fault::bad_deal:
+            return Code::bad_deal;
+        case Fault::not_in_hand:
+            return Code::not_in_hand;
+        case Fault::no_match:
+            return Code::no_match;
+        case Fault::ambiguous_end:
+            return Code::ambiguous_end;
+        case Fault::illegal_pass:
+            return Code::illegal_pass;
+        case Fault::illegal_draw:
+            return Code::illegal_draw;
+        case Fault::wrong_pose:
+            return Code::wrong_pose;
+        case Fault::after_end:
+            return Code::after_end;
+        case Fault::none:
+            break;
     }
     return Code::syntax;
 }
 
 std::optional<End> end_of(ast::EndLetter e) {
     switch (e) {
-        case ast::EndLetter::none: return std::nullopt;
-        case ast::EndLetter::L: return End::L;
-        case ast::EndLetter::R: return End::R;
-        case ast::EndLetter::N: return End::N;
-        case ast::EndLetter::E: return End::E;
-        case ast::EndLetter::S: return End::S;
-        case ast::EndLetter::W: return End::W;
+        case ast::EndLetter::none:
+            return std::nullopt;
+        case ast::EndLetter::L:
+            return End::L;
+        case ast::EndLetter::R:
+            return End::R;
+        case ast::EndLetter::N:
+            return End::N;
+        case ast::EndLetter::E:
+            return End::E;
+        case ast::EndLetter::S:
+            return End::S;
+        case ast::EndLetter::W:
+            return End::W;
     }
     return std::nullopt;
 }
 
-Tile tile_of(const ast::TileTok& t) { return Tile(t.a, t.b); }
+Tile tile_of(const ast::TileTok& t) {
+    return Tile(t.a, t.b);
+}
 
 std::vector<Tile> tiles_of(const std::vector<ast::TileTok>& ts) {
     std::vector<Tile> out;
@@ -126,7 +161,8 @@ private:
     void check_score(const ast::Hand& hand);
     void check_result_tag();
     bool do_pose(const ast::Hand& hand, const ast::Ply& ply, int seat, HandState& h, HandScore& s);
-    std::string after_ply_notes(const HandState& before, const HandState& h, int seat, const ast::Ply& ply);
+    std::string after_ply_notes(const HandState& before, const HandState& h, int seat,
+                                const ast::Ply& ply);
 
     const ast::Record& rec_;
     const CheckOptions& opt_;
@@ -147,12 +183,14 @@ bool RecordChecker::read_tags() {
     const ast::Tag* options = rec_.find_tag("Options");
     result_tag_ = rec_.find_tag("Result");
     if (!rules) {
-        error(rec_.pos, Code::bad_tag, "missing Rules tag; expected one of jamaican, cutthroat, french, chiva, "
-                                       "quinientos, fives-threes");
+        error(rec_.pos, Code::bad_tag,
+              "missing Rules tag; expected one of jamaican, cutthroat, french, chiva, "
+              "quinientos, fives-threes");
         return false;
     }
     if (!players) {
-        error(rec_.pos, Code::bad_tag, "missing Players tag: the names in seat order, separated by commas");
+        error(rec_.pos, Code::bad_tag,
+              "missing Players tag: the names in seat order, separated by commas");
         return false;
     }
     int n = 0;
@@ -167,7 +205,8 @@ bool RecordChecker::read_tags() {
             ++n;
         }
     }
-    auto err = make_variant(rules->value, n, options ? std::string_view(options->value) : std::string_view(), v_);
+    auto err = make_variant(rules->value, n,
+                            options ? std::string_view(options->value) : std::string_view(), v_);
     if (err) {
         const ast::Tag* at = err->field == VariantError::Field::rules     ? rules
                              : err->field == VariantError::Field::players ? players
@@ -190,7 +229,8 @@ bool RecordChecker::read_tags() {
             for (int p = 0; p < v_.parties(); ++p)
                 if (rules_->party_name(p) == who) party = p;
             if (party < 0) {
-                error(sc->pos, Code::bad_tag, "Score: '" + who + "' is not a side or seat of " + v_.name());
+                error(sc->pos, Code::bad_tag,
+                      "Score: '" + who + "' is not a side or seat of " + v_.name());
                 return false;
             }
             m_.score[party] = value;
@@ -247,8 +287,8 @@ void RecordChecker::check_result_tag() {
     if (val == "*") {
         if (m_.over)
             error(at, Code::result_mismatch,
-                  "the match is over: " + rules_->party_name(m_.winner) + " won (" + match_score_text(*rules_, m_) +
-                      "), not '*'");
+                  "the match is over: " + rules_->party_name(m_.winner) + " won (" +
+                      match_score_text(*rules_, m_) + "), not '*'");
         return;
     }
     if (!m_.over) {
@@ -259,8 +299,8 @@ void RecordChecker::check_result_tag() {
     }
     if (val != rules_->party_name(m_.winner))
         error(at, Code::result_mismatch,
-              "the match was won by " + rules_->party_name(m_.winner) + " (" + match_score_text(*rules_, m_) +
-                  "), not " + val);
+              "the match was won by " + rules_->party_name(m_.winner) + " (" +
+                  match_score_text(*rules_, m_) + "), not " + val);
 }
 
 // Returns false when the record cannot be replayed further (a syntax error).
@@ -302,7 +342,8 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
             if (!(v_.rules == RuleSet::quinientos && v_.options.reshuffle))
                 bad = "a redeal needs quinientos with option reshuffle";
             else if (h.seat(rd.seat).dealt && h.seat(rd.seat).known.doubles() < 5)
-                bad = seat_str(rd.seat) + " was dealt " + std::to_string(h.seat(rd.seat).known.doubles()) +
+                bad = seat_str(rd.seat) + " was dealt " +
+                      std::to_string(h.seat(rd.seat).known.doubles()) +
                       " doubles; a redeal needs 5 or more";
             else if (!h.seat(rd.seat).dealt)
                 unchecked(hname + ": redeal by " + seat_str(rd.seat) + " (no deal shown)");
@@ -328,17 +369,20 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
         HandState before = opt_.annotate ? h : HandState(v_);
         // After the hand is over: only the knocks around the table after a block.
         if (h.over() != HandOver::no) {
-            bool knock = ply.kind == ast::Ply::Kind::pass && ply.pre.empty() && h.over() == HandOver::blocked;
+            bool knock = ply.kind == ast::Ply::Kind::pass && ply.pre.empty() &&
+                         h.over() == HandOver::blocked;
             int seat = ply.seat ? *ply.seat : h.turn();
             if (!knock) {
                 error(ply.pos, Code::after_end,
-                      h.over() == HandOver::target ? "the match ended when a side reached exactly 61"
-                                                   : "the hand is already over");
+                      h.over() == HandOver::target
+                          ? "the match ended when a side reached exactly 61"
+                          : "the hand is already over");
                 broken = true;
                 break;
             }
             if (ply.seat && seat != h.turn()) {
-                error(ply.seat_pos, Code::wrong_seat, "it is " + seat_str(h.turn()) + "'s turn, not " + seat_str(seat) + "'s");
+                error(ply.seat_pos, Code::wrong_seat,
+                      "it is " + seat_str(h.turn()) + "'s turn, not " + seat_str(seat) + "'s");
                 broken = true;
                 break;
             }
@@ -357,12 +401,14 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
                 broken = true;
                 break;
             }
-            if (opt_.annotate && h.posed()) note(ply.pos, after_ply_notes(before, h, h.poser(), ply));
+            if (opt_.annotate && h.posed())
+                note(ply.pos, after_ply_notes(before, h, h.poser(), ply));
             continue;
         }
         seat = h.turn();
         if (ply.seat && *ply.seat != seat) {
-            error(ply.seat_pos, Code::wrong_seat, "it is " + seat_str(seat) + "'s turn, not " + seat_str(*ply.seat) + "'s");
+            error(ply.seat_pos, Code::wrong_seat,
+                  "it is " + seat_str(seat) + "'s turn, not " + seat_str(*ply.seat) + "'s");
             broken = true;
             break;
         }
@@ -372,14 +418,16 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
             event_pos_[h.event_count()] = pre.pos;
             if (pre.kind == ast::PreAction::Kind::draw) {
                 if (Step st = h.draw(seat); !st) {
-                    error(st.event >= 0 ? event_pos_[st.event] : pre.pos, code_of(st.fault), st.why);
+                    error(st.event >= 0 ? event_pos_[st.event] : pre.pos, code_of(st.fault),
+                          st.why);
                     fail = true;
                     break;
                 }
                 rules_->on_event(score, h, {Event::Kind::draw, seat, {}, {}}, m_);
             } else {
                 if (v_.rules != RuleSet::french) {
-                    error(pre.pos, Code::syntax, "expected a play, pass or draw; 'foul' is only used in french");
+                    error(pre.pos, Code::syntax,
+                          "expected a play, pass or draw; 'foul' is only used in french");
                     fail = true;
                     break;
                 }
@@ -400,7 +448,8 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
         if (ply.kind == ast::Ply::Kind::pass) {
             auto able = h.can_play(seat);
             if (Step st = h.pass(seat); !st) {
-                error(st.event >= 0 ? event_pos_[st.event] : ply.action_pos, code_of(st.fault), st.why);
+                error(st.event >= 0 ? event_pos_[st.event] : ply.action_pos, code_of(st.fault),
+                      st.why);
                 broken = true;
                 break;
             }
@@ -409,7 +458,8 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
         } else {
             Tile t = tile_of(ply.tile);
             if (Step st = h.play(seat, t, end_of(ply.end)); !st) {
-                error(st.event >= 0 ? event_pos_[st.event] : ply.action_pos, code_of(st.fault), st.why);
+                error(st.event >= 0 ? event_pos_[st.event] : ply.action_pos, code_of(st.fault),
+                      st.why);
                 broken = true;
                 break;
             }
@@ -420,13 +470,16 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
                 if (v_.rules == RuleSet::fives_threes) {
                     int total = h.layout().open_total();
                     int raw = fives_threes_points(total);
-                    why = t.str() + " scores " + std::to_string(pts) + ": the open ends add up to " +
-                          std::to_string(total);
-                    if (raw != pts) why += ", worth " + std::to_string(raw) + " but that would pass 61, so nothing";
+                    why = t.str() + " scores " + std::to_string(pts) +
+                          ": the open ends add up to " + std::to_string(total);
+                    if (raw != pts)
+                        why += ", worth " + std::to_string(raw) +
+                               " but that would pass 61, so nothing";
                 } else {
                     why = std::string(rules_id(v_.rules)) + " scores no points during play";
                 }
-                error(ply.claim_pos, Code::points_mismatch, why + ", not " + std::to_string(*ply.claim));
+                error(ply.claim_pos, Code::points_mismatch,
+                      why + ", not " + std::to_string(*ply.claim));
                 broken = true;
                 break;
             }
@@ -449,7 +502,8 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
     return true;
 }
 
-bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int label, HandState& h, HandScore& s) {
+bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int label, HandState& h,
+                            HandScore& s) {
     PoseRule pr = rules_->pose_rule(m_);
     const std::string hname = "hand " + std::to_string(hand.number);
     // Who poses when the ply is unlabelled.
@@ -463,9 +517,12 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
         return -1;
     };
     if (seat < 0) {
-        if (pre_pose_passes_ > 0) seat = h.turn();
-        else if (pr.known && pr.holder) seat = holder_of(*pr.holder);
-        else if (pr.known && !pr.holder && !pr.draw_holder) seat = single(pr.seats);
+        if (pre_pose_passes_ > 0)
+            seat = h.turn();
+        else if (pr.known && pr.holder)
+            seat = holder_of(*pr.holder);
+        else if (pr.known && !pr.holder && !pr.draw_holder)
+            seat = single(pr.seats);
         if (seat < 0) {
             // Take it from the first labelled ply of the hand.
             int i = 0;
@@ -483,13 +540,15 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
         }
     }
     if (pre_pose_passes_ > 0 && seat != h.turn()) {
-        error(ply.seat_pos, Code::wrong_seat, "it is " + seat_str(h.turn()) + "'s turn to pose, not " + seat_str(seat) + "'s");
+        error(ply.seat_pos, Code::wrong_seat,
+              "it is " + seat_str(h.turn()) + "'s turn to pose, not " + seat_str(seat) + "'s");
         return false;
     }
     if (ply.kind == ast::Ply::Kind::pass || !ply.pre.empty()) {
         if (!(pr.may_pass && ply.pre.empty())) {
             error(ply.action_pos, Code::wrong_pose,
-                  "the hand must begin with a pose" + (pr.known && !pr.why.empty() ? " (" + pr.why + ")" : std::string()));
+                  "the hand must begin with a pose" +
+                      (pr.known && !pr.why.empty() ? " (" + pr.why + ")" : std::string()));
             return false;
         }
         if (pre_pose_passes_ == 0 && pr.known && !(pr.seats & (1u << seat))) {
@@ -514,7 +573,10 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
         // unreachable: hand 1 is always known
     }
     if (!pr.known) {
-        unchecked(hname + ": who poses (" + (m_.pose_unknown ? "the record starts after hand 1" : "the match state is unknown") + ")");
+        unchecked(
+            hname + ": who poses (" +
+            (m_.pose_unknown ? "the record starts after hand 1" : "the match state is unknown") +
+            ")");
     } else {
         std::string bad;
         if (pr.draw_holder) {
@@ -534,10 +596,12 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
                         if (x.pips() == best) want.push_back(x);
                     });
                 }
-                bool ok = std::find(want.begin(), want.end(), t) != want.end() && holder_of(t) == seat;
+                bool ok =
+                    std::find(want.begin(), want.end(), t) != want.end() && holder_of(t) == seat;
                 if (!ok) {
-                    bad = (want.size() == 1 ? seat_str(holder_of(want[0])) + " poses " + want[0].str()
-                                            : std::string("the holder of the heaviest tile poses it")) +
+                    bad = (want.size() == 1
+                               ? seat_str(holder_of(want[0])) + " poses " + want[0].str()
+                               : std::string("the holder of the heaviest tile poses it")) +
                           ": " + pr.why;
                 }
             } else if (t == Tile(6, 6)) {
@@ -547,7 +611,8 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
             }
         } else if (pr.holder) {
             int hold = holder_of(*pr.holder);
-            if (hold >= 0 && hold != seat) bad = seat_str(hold) + " holds " + pr.holder->str() + ": " + pr.why;
+            if (hold >= 0 && hold != seat)
+                bad = seat_str(hold) + " holds " + pr.holder->str() + ": " + pr.why;
             else if (hold < 0) {
                 if (h.seat(seat).exact() && !(t == *pr.holder))
                     bad = seat_str(seat) + " does not hold " + pr.holder->str() + ": " + pr.why;
@@ -568,7 +633,9 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
             }
         }
         if (!bad.empty()) {
-            error(ply.seat && label >= 0 && bad.find(" may not pose") != std::string::npos ? ply.seat_pos : ply.action_pos,
+            error(ply.seat && label >= 0 && bad.find(" may not pose") != std::string::npos
+                      ? ply.seat_pos
+                      : ply.action_pos,
                   Code::wrong_pose, bad);
             return false;
         }
@@ -583,8 +650,9 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     if (s.target) h.end_by_target();
     if (ply.claim && *ply.claim != pts) {
         std::string why = v_.rules == RuleSet::fives_threes
-                              ? t.str() + " alone on the table counts " + std::to_string(h.layout().open_total()) +
-                                    " and scores " + std::to_string(pts)
+                              ? t.str() + " alone on the table counts " +
+                                    std::to_string(h.layout().open_total()) + " and scores " +
+                                    std::to_string(pts)
                               : std::string(rules_id(v_.rules)) + " scores no points during play";
         error(ply.claim_pos, Code::points_mismatch, why + ", not " + std::to_string(*ply.claim));
         return false;
@@ -615,9 +683,10 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
             }
             // Not the last hand: the next hand starts while this one is not over.
             const ast::Hand* next = &hand + 1;
-            error(next->pos, Code::end_mismatch, hname + " is not over: " +
-                                                     (blocked ? std::string("a seat can still play")
-                                                              : std::string("no block is shown and nobody played out")));
+            error(next->pos, Code::end_mismatch,
+                  hname + " is not over: " +
+                      (blocked ? std::string("a seat can still play")
+                               : std::string("no block is shown and nobody played out")));
             m_.known = false;
             settle_from_claims(hand, {}, false);
             return;
@@ -637,7 +706,8 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
                         break;
                     }
                 }
-                if (v_.draw_game() && h.boneyard() > 0) why += " (the boneyard still holds " + std::to_string(h.boneyard()) + ")";
+                if (v_.draw_game() && h.boneyard() > 0)
+                    why += " (the boneyard still holds " + std::to_string(h.boneyard()) + ")";
             }
             error(hand.end->pos, Code::end_mismatch, why);
             m_.known = false;
@@ -658,15 +728,24 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         using K = ast::EndLine::Kind;
         std::string actual;
         switch (r.how) {
-            case HandOver::domino: actual = "ended in a domino by " + seat_str(h.domino_seat()); break;
-            case HandOver::blocked: actual = "is blocked"; break;
-            case HandOver::target: actual = "ended the match at exactly 61"; break;
-            case HandOver::no: actual = "is not over"; break;
+            case HandOver::domino:
+                actual = "ended in a domino by " + seat_str(h.domino_seat());
+                break;
+            case HandOver::blocked:
+                actual = "is blocked";
+                break;
+            case HandOver::target:
+                actual = "ended the match at exactly 61";
+                break;
+            case HandOver::no:
+                actual = "is not over";
+                break;
         }
         bool ok = true;
         std::string why;
         if (e.kind == K::domino) {
-            if (r.how != HandOver::domino) ok = false;
+            if (r.how != HandOver::domino)
+                ok = false;
             else if (!e.who || static_cast<int>(*e.who) != h.domino_seat()) {
                 ok = false;
                 why = hname + " ended in a domino by " + seat_str(h.domino_seat()) +
@@ -679,21 +758,24 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         } else if (r.known) {
             if (e.kind == K::tie && !r.tie) {
                 ok = false;
-                why = hname + " is blocked and won by " + rules_->party_name(r.winner) + ", not tied: " + r.why;
+                why = hname + " is blocked and won by " + rules_->party_name(r.winner) +
+                      ", not tied: " + r.why;
             } else if (e.kind == K::block && r.tie) {
                 ok = false;
                 why = hname + " is blocked with no winner (a tie): " + r.why;
             } else if (e.kind == K::block && e.who) {
                 int claimed = party_of_who(v_, *e.who);
-                bool seat_ok = !v_.partnership() ? false
-                               : static_cast<int>(*e.who) < 4 && v_.party_of(static_cast<int>(*e.who)) == r.winner;
+                bool seat_ok = !v_.partnership()
+                                   ? false
+                                   : static_cast<int>(*e.who) < 4 &&
+                                         v_.party_of(static_cast<int>(*e.who)) == r.winner;
                 if (v_.rules == RuleSet::fives_threes) {
                     ok = false;
                     why = "a fives-threes block names no winner";
                 } else if (claimed != r.winner && !seat_ok) {
                     ok = false;
-                    why = hname + " is won by " + rules_->party_name(r.winner) + ", not " + who_name(*e.who) + ": " +
-                          r.why;
+                    why = hname + " is won by " + rules_->party_name(r.winner) + ", not " +
+                          who_name(*e.who) + ": " + r.why;
                 }
             }
         }
@@ -706,7 +788,8 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         }
     }
     if (!r.known) {
-        unchecked(hname + ": the score (" + (v_.rules == RuleSet::french ? "pip counts or penalties" : "pip counts") +
+        unchecked(hname + ": the score (" +
+                  (v_.rules == RuleSet::french ? "pip counts or penalties" : "pip counts") +
                   " not shown)");
         settle_from_claims(hand, r, true);
         return;
@@ -723,14 +806,16 @@ void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r) {
         int party = party_of_who(v_, it.who);
         if (party < 0) {
             error(it.pos, Code::points_mismatch,
-                  std::string(who_name(it.who)) + " is not " + (v_.partnership() ? "a side" : "a seat") + " of " + v_.name());
+                  std::string(who_name(it.who)) + " is not " +
+                      (v_.partnership() ? "a side" : "a seat") + " of " + v_.name());
             continue;
         }
         if (it.value != r.points[party]) {
             std::string why = r.why.empty() ? std::string() : ": " + r.why;
             error(it.value_pos, Code::points_mismatch,
-                  std::string(who_name(it.who)) + " scores " + std::to_string(r.points[party]) + " in hand " +
-                      std::to_string(hand.number) + ", not " + std::to_string(it.value) + why);
+                  std::string(who_name(it.who)) + " scores " + std::to_string(r.points[party]) +
+                      " in hand " + std::to_string(hand.number) + ", not " +
+                      std::to_string(it.value) + why);
         }
     }
 }
@@ -745,7 +830,8 @@ void RecordChecker::check_score(const ast::Hand& hand) {
             for (const auto& it : hand.score->items) m_.score[party_of_who(v_, it.who)] = it.value;
             score_known_ = true;
         } else {
-            unchecked("score of hand " + std::to_string(hand.number) + ": the match score is unknown");
+            unchecked("score of hand " + std::to_string(hand.number) +
+                      ": the match score is unknown");
         }
         return;
     }
@@ -753,14 +839,15 @@ void RecordChecker::check_score(const ast::Hand& hand) {
         int party = party_of_who(v_, it.who);
         if (party < 0) {
             error(it.pos, Code::score_mismatch,
-                  std::string(who_name(it.who)) + " is not " + (v_.partnership() ? "a side" : "a seat") + " of " + v_.name());
+                  std::string(who_name(it.who)) + " is not " +
+                      (v_.partnership() ? "a side" : "a seat") + " of " + v_.name());
             continue;
         }
         if (it.value != m_.score[party])
             error(it.value_pos, Code::score_mismatch,
-                  "after hand " + std::to_string(hand.number) + " the score is " + match_score_text(*rules_, m_) +
-                      "; " + who_name(it.who) + " has " + std::to_string(m_.score[party]) + ", not " +
-                      std::to_string(it.value));
+                  "after hand " + std::to_string(hand.number) + " the score is " +
+                      match_score_text(*rules_, m_) + "; " + who_name(it.who) + " has " +
+                      std::to_string(m_.score[party]) + ", not " + std::to_string(it.value));
     }
 }
 
@@ -818,7 +905,8 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, bool
                 if (n == 1) {
                     r.winner = best;
                     winner_known = true;
-                } else if (n == 0 && r.how == HandOver::blocked && v_.rules != RuleSet::quinientos) {
+                } else if (n == 0 && r.how == HandOver::blocked &&
+                           v_.rules != RuleSet::quinientos) {
                     r.tie = true;
                     winner_known = true;
                 }
@@ -835,8 +923,9 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, bool
     if (v_.rules == RuleSet::fives_threes) r.next_posers = 0;
     if (winner_known || r.tie || v_.rules == RuleSet::fives_threes) {
         bool had = score_known_;
-        if (!points_complete && r.winner >= 0 && (v_.rules == RuleSet::jamaican || v_.rules == RuleSet::cutthroat ||
-                                                  v_.rules == RuleSet::chiva)) {
+        if (!points_complete && r.winner >= 0 &&
+            (v_.rules == RuleSet::jamaican || v_.rules == RuleSet::cutthroat ||
+             v_.rules == RuleSet::chiva)) {
             // A win is worth 1 here, but the key tile and replays can change that:
             // only the score claim can say.
             score_known_ = false;
@@ -844,9 +933,11 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, bool
         if (!points_complete && v_.rules != RuleSet::jamaican && v_.rules != RuleSet::cutthroat &&
             v_.rules != RuleSet::chiva)
             score_known_ = false;
-        if (r.winner >= 0 && v_.rules != RuleSet::french) r.points[r.winner] = std::max(r.points[r.winner], 0);
+        if (r.winner >= 0 && v_.rules != RuleSet::french)
+            r.points[r.winner] = std::max(r.points[r.winner], 0);
         if (r.winner >= 0 && r.points[r.winner] == 0 &&
-            (v_.rules == RuleSet::jamaican || v_.rules == RuleSet::cutthroat || v_.rules == RuleSet::chiva))
+            (v_.rules == RuleSet::jamaican || v_.rules == RuleSet::cutthroat ||
+             v_.rules == RuleSet::chiva))
             r.points[r.winner] = 1;
         rules_->apply(m_, r);
         m_.known = r.tie || r.winner >= 0;
@@ -883,11 +974,21 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, bool
                 return -1;
             };
             switch (v.rules) {
-                case RuleSet::jamaican: m_.winner = any([&](int p) { return m_.score[p] >= 6; }); break;
-                case RuleSet::cutthroat: m_.winner = any([&](int p) { return m_.score[p] >= 6; }); break;
-                case RuleSet::chiva: m_.winner = any([&](int p) { return m_.score[p] >= 4; }); break;
-                case RuleSet::quinientos: m_.winner = any([&](int p) { return m_.score[p] >= 500; }); break;
-                case RuleSet::fives_threes: m_.winner = any([&](int p) { return m_.score[p] == 61; }); break;
+                case RuleSet::jamaican:
+                    m_.winner = any([&](int p) { return m_.score[p] >= 6; });
+                    break;
+                case RuleSet::cutthroat:
+                    m_.winner = any([&](int p) { return m_.score[p] >= 6; });
+                    break;
+                case RuleSet::chiva:
+                    m_.winner = any([&](int p) { return m_.score[p] >= 4; });
+                    break;
+                case RuleSet::quinientos:
+                    m_.winner = any([&](int p) { return m_.score[p] >= 500; });
+                    break;
+                case RuleSet::fives_threes:
+                    m_.winner = any([&](int p) { return m_.score[p] == 61; });
+                    break;
                 case RuleSet::french: {
                     bool hundred = any([&](int p) { return m_.score[p] >= 100; }) >= 0;
                     if (hundred) {
@@ -918,8 +1019,8 @@ std::string RecordChecker::after_ply_notes(const HandState& before, const HandSt
             Tile last;
             bool was = before.layout().tiles() > 0 && before.layout().hard(e);
             if (l.hard(e, &last) && (!was || before.layout().end_value(e) != l.end_value(e)))
-                add(std::string("hard end ") + (e == End::L ? "left " : "right ") + std::to_string(l.end_value(e)) +
-                    ": only " + last.str() + " can follow");
+                add(std::string("hard end ") + (e == End::L ? "left " : "right ") +
+                    std::to_string(l.end_value(e)) + ": only " + last.str() + " can follow");
         }
         Tile key;
         if (l.key_tile(&key)) {
@@ -930,7 +1031,8 @@ std::string RecordChecker::after_ply_notes(const HandState& before, const HandSt
         }
     }
     if (l.kind() == LayoutKind::spinner && !l.empty()) {
-        add("arms " + l.str() + (l.str().find('*') != std::string::npos ? " (* closed until its double)" : ""));
+        add("arms " + l.str() +
+            (l.str().find('*') != std::string::npos ? " (* closed until its double)" : ""));
     }
     if (ply.kind == ast::Ply::Kind::pass && l.kind() == LayoutKind::line) {
         std::uint8_t vm = h.proven_void(seat);

@@ -51,7 +51,7 @@ struct Verdict {
     bool valid = true;
     bool unfinished = false;  // the last hand stops before it is over
     int hands = 0;
-    std::string rules;  // "jamaican, 4 players", empty if the tags are bad
+    std::string rules;                   // "jamaican, 4 players", empty if the tags are bad
     std::vector<Diagnostic> errors;      // sorted by position
     std::vector<std::string> unchecked;  // checks the record did not make possible
     std::vector<Note> notes;             // with CheckOptions::annotate

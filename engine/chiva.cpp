@@ -19,7 +19,8 @@ std::optional<HandResult> side_total_block(const HandState& h, HandResult r) {
         c[s] = *p;
     }
     int ac = c[0] + c[2], bd = c[1] + c[3];
-    r.why = "pip counts " + seat_counts(h) + ": side totals AC " + std::to_string(ac) + ", BD " + std::to_string(bd);
+    r.why = "pip counts " + seat_counts(h) + ": side totals AC " + std::to_string(ac) + ", BD " +
+            std::to_string(bd);
     if (ac == bd) {
         r.tie = true;
         r.why += ", equal";
@@ -28,7 +29,8 @@ std::optional<HandResult> side_total_block(const HandState& h, HandResult r) {
     r.winner = ac < bd ? 0 : 1;
     int a = r.winner, b = r.winner + 2;
     r.winner_seat = c[a] <= c[b] ? a : b;
-    r.next_posers = static_cast<std::uint8_t>(c[a] == c[b] ? (1u << a) | (1u << b) : 1u << r.winner_seat);
+    r.next_posers =
+        static_cast<std::uint8_t>(c[a] == c[b] ? (1u << a) | (1u << b) : 1u << r.winner_seat);
     r.why += std::string(", ") + (r.winner == 0 ? "AC" : "BD") + " is lower";
     return r;
 }
@@ -48,10 +50,12 @@ public:
         }
         if (m.first) return detail::holder_pose(v_, "hand 1");
         if (m.prev == MatchState::Prev::tie) return detail::holder_pose(v_, "after a tie");
-        if (m.prev == MatchState::Prev::reset) return detail::holder_pose(v_, "after the score went back to 0-0");
+        if (m.prev == MatchState::Prev::reset)
+            return detail::holder_pose(v_, "after the score went back to 0-0");
         r.seats = m.posers;
-        r.why = m.posers == 0b0101 || m.posers == 0b1010 ? "the side that won the last hand poses"
-                                                         : "after a block the winning side's seat with the lower count poses";
+        r.why = m.posers == 0b0101 || m.posers == 0b1010
+                    ? "the side that won the last hand poses"
+                    : "after a block the winning side's seat with the lower count poses";
         return r;
     }
 
@@ -63,7 +67,8 @@ public:
             r.winner_seat = h.domino_seat();
             r.winner = v_.party_of(r.winner_seat);
             r.points[r.winner] = 1;
-            r.why = std::string(1, static_cast<char>('A' + r.winner_seat)) + " played their last tile";
+            r.why =
+                std::string(1, static_cast<char>('A' + r.winner_seat)) + " played their last tile";
             return r;
         }
         auto b = detail::side_total_block(h, r);
@@ -94,6 +99,8 @@ public:
 };
 }  // namespace
 
-std::unique_ptr<Rules> make_chiva(const Variant& v) { return std::make_unique<Chiva>(v); }
+std::unique_ptr<Rules> make_chiva(const Variant& v) {
+    return std::make_unique<Chiva>(v);
+}
 
 }  // namespace pips

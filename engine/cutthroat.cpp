@@ -65,10 +65,14 @@ public:
     HandResult result(const HandState& h, const HandScore&, const MatchState&, int) const override {
         return detail::seat_result(v_, h);
     }
-    void apply(MatchState& m, const HandResult& r) const override { detail::seat_apply(v_, m, r, 6); }
+    void apply(MatchState& m, const HandResult& r) const override {
+        detail::seat_apply(v_, m, r, 6);
+    }
 };
 }  // namespace
 
-std::unique_ptr<Rules> make_cutthroat(const Variant& v) { return std::make_unique<Cutthroat>(v); }
+std::unique_ptr<Rules> make_cutthroat(const Variant& v) {
+    return std::make_unique<Cutthroat>(v);
+}
 
 }  // namespace pips

@@ -21,12 +21,13 @@ public:
         }
         int next = (m.leader + 1) % v_.players;
         r.seats = static_cast<std::uint8_t>(1u << next);
-        r.why = std::string("the lead passes to the seat after ") + static_cast<char>('A' + m.leader) +
-                ", who led the last hand";
+        r.why = std::string("the lead passes to the seat after ") +
+                static_cast<char>('A' + m.leader) + ", who led the last hand";
         return r;
     }
 
-    int on_event(HandScore& s, const HandState& h, const Event& e, const MatchState& m) const override {
+    int on_event(HandScore& s, const HandState& h, const Event& e,
+                 const MatchState& m) const override {
         if (e.kind != Event::Kind::play && e.kind != Event::Kind::pose) return 0;
         int party = v_.party_of(e.seat);
         int pts = fives_threes_points(h.layout().open_total());
@@ -41,7 +42,8 @@ public:
         return pts;
     }
 
-    HandResult result(const HandState& h, const HandScore& s, const MatchState&, int) const override {
+    HandResult result(const HandState& h, const HandScore& s, const MatchState&,
+                      int) const override {
         HandResult r;
         r.how = s.target ? HandOver::target : h.over();
         r.points = s.points;
@@ -55,7 +57,8 @@ public:
         } else {
             r.why = "blocked: nobody scores the chip-out point";
         }
-        r.next_posers = static_cast<std::uint8_t>(h.poser() >= 0 ? h.poser() : 0);  // the leader (a seat)
+        r.next_posers =
+            static_cast<std::uint8_t>(h.poser() >= 0 ? h.poser() : 0);  // the leader (a seat)
         return r;
     }
 
@@ -77,6 +80,8 @@ public:
 
 }  // namespace
 
-std::unique_ptr<Rules> make_fives_threes(const Variant& v) { return std::make_unique<FivesThrees>(v); }
+std::unique_ptr<Rules> make_fives_threes(const Variant& v) {
+    return std::make_unique<FivesThrees>(v);
+}
 
 }  // namespace pips

@@ -18,7 +18,8 @@ public:
         if (m.first || m.prev == MatchState::Prev::tie) {
             r.holder = Tile(0, 0);
             r.what = PoseRule::What::holder_tile;
-            r.why = m.first ? "hand 1: the holder of 0-0 poses it" : "after a tie the holder of 0-0 poses it";
+            r.why = m.first ? "hand 1: the holder of 0-0 poses it"
+                            : "after a tie the holder of 0-0 poses it";
             return r;
         }
         r.seats = m.posers;
@@ -30,15 +31,20 @@ public:
 
     int on_event(HandScore& s, const HandState&, const Event& e, const MatchState&) const override {
         switch (e.kind) {
-            case Event::Kind::foul: s.points[e.seat] += 10; break;
+            case Event::Kind::foul:
+                s.points[e.seat] += 10;
+                break;
             case Event::Kind::pass:
-                if (!e.able) s.known = false;
-                else if (*e.able) s.points[e.seat] += 10;
+                if (!e.able)
+                    s.known = false;
+                else if (*e.able)
+                    s.points[e.seat] += 10;
                 if (++s.run[e.seat] == 3) {
                     s.points[e.seat] += 10;
                     s.run[e.seat] = 0;
                 }
-                if (s.board_from >= 0 && e.seat != s.board_from && ++s.board_passes == v_.players - 1) {
+                if (s.board_from >= 0 && e.seat != s.board_from &&
+                    ++s.board_passes == v_.players - 1) {
                     for (int p = 0; p < v_.players; ++p)
                         if (p != s.board_from) s.points[p] += 10;
                     s.board_from = -1;
@@ -50,12 +56,14 @@ public:
                 s.board_from = e.seat;
                 s.board_passes = 0;
                 break;
-            case Event::Kind::draw: break;
+            case Event::Kind::draw:
+                break;
         }
         return 0;
     }
 
-    HandResult result(const HandState& h, const HandScore& s, const MatchState&, int) const override {
+    HandResult result(const HandState& h, const HandScore& s, const MatchState&,
+                      int) const override {
         HandResult r;
         r.how = h.over();
         r.points = s.points;
@@ -64,8 +72,10 @@ public:
         bool counts = true;
         for (int p = 0; p < 4; ++p) {
             auto x = h.pip_count(p);
-            if (!x) counts = false;
-            else c[p] = *x;
+            if (!x)
+                counts = false;
+            else
+                c[p] = *x;
         }
         if (h.over() == HandOver::domino) {
             int d = h.domino_seat();
@@ -92,8 +102,10 @@ public:
         }
         auto low = detail::lowest_seat(h, v_, &r.why);
         for (int p = 0; p < 4; ++p) r.points[p] += h.hand_of(p)->has_double() ? 2 * c[p] : c[p];
-        if (*low < 0) r.tie = true;
-        else r.winner = r.winner_seat = *low;
+        if (*low < 0)
+            r.tie = true;
+        else
+            r.winner = r.winner_seat = *low;
         return r;
     }
 
@@ -125,6 +137,8 @@ public:
 
 }  // namespace
 
-std::unique_ptr<Rules> make_french(const Variant& v) { return std::make_unique<French>(v); }
+std::unique_ptr<Rules> make_french(const Variant& v) {
+    return std::make_unique<French>(v);
+}
 
 }  // namespace pips

@@ -5,18 +5,23 @@
 namespace pips {
 
 namespace {
-std::string seat_name(int s) { return std::string(1, static_cast<char>('A' + s)); }
+std::string seat_name(int s) {
+    return std::string(1, static_cast<char>('A' + s));
+}
 
 std::string ends_text(const Layout& l) {
     if (l.kind() == LayoutKind::line)
-        return "left " + std::to_string(l.end_value(End::L)) + ", right " + std::to_string(l.end_value(End::R));
+        return "left " + std::to_string(l.end_value(End::L)) + ", right " +
+               std::to_string(l.end_value(End::R));
     return l.str();
 }
 
 std::string end_name(const Layout& l, End e) {
     switch (e) {
-        case End::L: return "the left end (" + std::to_string(l.end_value(e)) + ")";
-        case End::R: return "the right end (" + std::to_string(l.end_value(e)) + ")";
+        case End::L:
+            return "the left end (" + std::to_string(l.end_value(e)) + ")";
+        case End::R:
+            return "the right end (" + std::to_string(l.end_value(e)) + ")";
         default: {
             std::string s = "arm ";
             s += end_letter(e);
@@ -43,22 +48,26 @@ Step HandState::deal(int seat, const std::vector<Tile>& tiles) {
     TileSet mine;
     for (Tile t : tiles) {
         if (!v_.tile_set().contains(t))
-            return Step::fail(Fault::bad_deal, t.str() + " is not in the set of " + std::string(rules_id(v_.rules)) +
-                                                   " with " + std::to_string(v_.players) + " players");
-        if (mine.contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is dealt twice to " + seat_name(seat));
+            return Step::fail(Fault::bad_deal, t.str() + " is not in the set of " +
+                                                   std::string(rules_id(v_.rules)) + " with " +
+                                                   std::to_string(v_.players) + " players");
+        if (mine.contains(t))
+            return Step::fail(Fault::bad_deal, t.str() + " is dealt twice to " + seat_name(seat));
         if (dealt_.contains(t)) {
             int other = -1;
             for (int s = 0; s < v_.players; ++s)
                 if (seats_[s].dealt && seats_[s].known.contains(t)) other = s;
-            return Step::fail(Fault::bad_deal, t.str() + " is dealt twice: " +
-                                                   (other >= 0 ? seat_name(other) : std::string("another seat")) +
-                                                   " was dealt it too");
+            return Step::fail(Fault::bad_deal,
+                              t.str() + " is dealt twice: " +
+                                  (other >= 0 ? seat_name(other) : std::string("another seat")) +
+                                  " was dealt it too");
         }
         mine.insert(t);
     }
     if (static_cast<int>(tiles.size()) != v_.tiles_per_seat())
-        return Step::fail(Fault::bad_deal, seat_name(seat) + " is dealt " + std::to_string(tiles.size()) +
-                                               " tiles; " + v_.name() + " deals " +
+        return Step::fail(Fault::bad_deal, seat_name(seat) + " is dealt " +
+                                               std::to_string(tiles.size()) + " tiles; " +
+                                               v_.name() + " deals " +
                                                std::to_string(v_.tiles_per_seat()));
     dealt_ |= mine;
     seats_[seat].known = mine;
@@ -68,18 +77,23 @@ Step HandState::deal(int seat, const std::vector<Tile>& tiles) {
 }
 
 Step HandState::stock(const std::vector<Tile>& tiles) {
-    if (!v_.draw_game()) return Step::fail(Fault::bad_deal, v_.name() + " has no boneyard to draw from");
+    if (!v_.draw_game())
+        return Step::fail(Fault::bad_deal, v_.name() + " has no boneyard to draw from");
     int want = v_.tile_set().size() - v_.players * v_.tiles_per_seat();
     TileSet seen;
     for (Tile t : tiles) {
-        if (!v_.tile_set().contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is not in the set");
-        if (seen.contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is twice in the stock");
-        if (dealt_.contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is in the stock and also dealt");
+        if (!v_.tile_set().contains(t))
+            return Step::fail(Fault::bad_deal, t.str() + " is not in the set");
+        if (seen.contains(t))
+            return Step::fail(Fault::bad_deal, t.str() + " is twice in the stock");
+        if (dealt_.contains(t))
+            return Step::fail(Fault::bad_deal, t.str() + " is in the stock and also dealt");
         seen.insert(t);
     }
     if (static_cast<int>(tiles.size()) != want)
-        return Step::fail(Fault::bad_deal, "the stock holds " + std::to_string(tiles.size()) + " tiles; " +
-                                               v_.name() + " leaves " + std::to_string(want));
+        return Step::fail(Fault::bad_deal, "the stock holds " + std::to_string(tiles.size()) +
+                                               " tiles; " + v_.name() + " leaves " +
+                                               std::to_string(want));
     stock_ = tiles;
     stock_next_ = 0;
     stock_known_ = true;
@@ -103,8 +117,10 @@ void HandState::start() {
         SeatInfo& si = seats_[missing];
         si.known = v_.tile_set() - dealt_ - stock_set;
         si.dealt = si.known.size() == si.count;
-        if (!si.dealt) si.known = {};
-        else dealt_ |= si.known;
+        if (!si.dealt)
+            si.known = {};
+        else
+            dealt_ |= si.known;
     }
     bone_count_ = v_.draw_game() ? v_.tile_set().size() - v_.players * v_.tiles_per_seat() : 0;
 }
@@ -136,22 +152,25 @@ TileSet HandState::unplaced() const {
 
 Step HandState::can_hold(int seat, Tile t) const {
     const SeatInfo& si = seats_[seat];
-    if (!v_.tile_set().contains(t)) return Step::fail(Fault::not_in_hand, t.str() + " is not in the set in use");
+    if (!v_.tile_set().contains(t))
+        return Step::fail(Fault::not_in_hand, t.str() + " is not in the set in use");
     if (layout_.on_table().contains(t))
         return Step::fail(Fault::not_in_hand, t.str() + " is already on the layout");
     if (si.known.contains(t)) return Step::ok();
     for (int s = 0; s < v_.players; ++s) {
         if (s != seat && seats_[s].known.contains(t))
-            return Step::fail(Fault::not_in_hand, t.str() + " is in " + seat_name(s) + "'s hand, not " +
-                                                      seat_name(seat) + "'s");
+            return Step::fail(Fault::not_in_hand, t.str() + " is in " + seat_name(s) +
+                                                      "'s hand, not " + seat_name(seat) + "'s");
     }
     for (std::size_t i = stock_next_; i < stock_.size(); ++i)
-        if (stock_[i] == t) return Step::fail(Fault::not_in_hand, t.str() + " is still in the boneyard");
+        if (stock_[i] == t)
+            return Step::fail(Fault::not_in_hand, t.str() + " is still in the boneyard");
     if (si.unknown() <= 0) {
         if (si.dealt && si.count == si.known.size()) {
-            if (si.count == 0) return Step::fail(Fault::not_in_hand, seat_name(seat) + " holds no tiles");
-            return Step::fail(Fault::not_in_hand,
-                              seat_name(seat) + " does not hold " + t.str() + " (holds " + si.known.str() + ")");
+            if (si.count == 0)
+                return Step::fail(Fault::not_in_hand, seat_name(seat) + " holds no tiles");
+            return Step::fail(Fault::not_in_hand, seat_name(seat) + " does not hold " + t.str() +
+                                                      " (holds " + si.known.str() + ")");
         }
         return Step::fail(Fault::not_in_hand, seat_name(seat) + " cannot hold " + t.str());
     }
@@ -165,12 +184,15 @@ Step HandState::check_constraints(int seat, Tile t) const {
     for (const auto& p : proofs_) {
         if (p.tile == t && p.seat != seat)
             return Step::fail(Fault::wrong_pose,
-                              "the pose belonged to the holder of " + t.str() + ", but " + seat_name(seat) +
-                                  " plays " + t.str() + " later, so " + seat_name(p.seat) + " did not hold it",
+                              "the pose belonged to the holder of " + t.str() + ", but " +
+                                  seat_name(seat) + " plays " + t.str() + " later, so " +
+                                  seat_name(p.seat) + " did not hold it",
                               p.event);
     }
     for (const auto& c : constraints_) {
-        if (c.seat != seat || !c.fits.contains(t) || c.drawn_since.contains(t) || c.unknown_draw_since) continue;
+        if (c.seat != seat || !c.fits.contains(t) || c.drawn_since.contains(t) ||
+            c.unknown_draw_since)
+            continue;
         if (c.from_draw)
             return Step::fail(Fault::illegal_draw,
                               seat_name(seat) + " drew while holding " + t.str() +
@@ -259,30 +281,37 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     End e;
     if (end) {
         if (is_line_end(*end) != (layout_.kind() == LayoutKind::line))
-            return Step::fail(Fault::no_match, std::string("end ") + end_letter(*end) + " is not an end of " +
-                                                   (layout_.kind() == LayoutKind::line ? "a line layout (L or R)"
-                                                                                        : "a french layout (N, E, S or W)"));
+            return Step::fail(
+                Fault::no_match,
+                std::string("end ") + end_letter(*end) + " is not an end of " +
+                    (layout_.kind() == LayoutKind::line ? "a line layout (L or R)"
+                                                        : "a french layout (N, E, S or W)"));
         if (!layout_.fits(t, *end)) {
             std::string why = t.str() + " does not fit " + end_name(layout_, *end);
             if (layout_.kind() == LayoutKind::spinner) {
                 if (!layout_.arm_used(*end) &&
-                    std::any_of(layout_.ends().begin(), layout_.ends().end(), [&](End x) { return !layout_.arm_used(x); }))
+                    std::any_of(layout_.ends().begin(), layout_.ends().end(),
+                                [&](End x) { return !layout_.arm_used(x); }))
                     why += ": until all four arms hold a tile only tiles carrying " +
                            std::to_string(layout_.spinner()) + " may be played";
                 else if (layout_.arm_closed(*end) && t.carries(layout_.end_value(*end)))
                     why += ": the arm is closed until " +
-                           Tile(layout_.end_value(*end), layout_.end_value(*end)).str() + " is played";
+                           Tile(layout_.end_value(*end), layout_.end_value(*end)).str() +
+                           " is played";
             }
             return Step::fail(Fault::no_match, why);
         }
         e = *end;
     } else {
-        if (fit.empty()) return Step::fail(Fault::no_match, t.str() + " fits no end (" + ends_text(layout_) + ")");
+        if (fit.empty())
+            return Step::fail(Fault::no_match,
+                              t.str() + " fits no end (" + ends_text(layout_) + ")");
         bool ff = v_.rules == RuleSet::fives_threes;
         for (End x : fit) {
             if (!layout_.same_result(t, fit.front(), x, ff)) {
                 return Step::fail(Fault::ambiguous_end,
-                                  t.str() + " fits " + end_name(layout_, fit.front()) + " and " + end_name(layout_, x) +
+                                  t.str() + " fits " + end_name(layout_, fit.front()) + " and " +
+                                      end_name(layout_, x) +
                                       ", which give different positions; write the end");
             }
         }
@@ -292,8 +321,8 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     Tile key;
     last_was_key_ = layout_.kind() == LayoutKind::line && layout_.key_tile(&key) && key == t;
     last_fit_both_ = fit.size() >= 2;
-    last_ends_differ_ =
-        layout_.kind() == LayoutKind::line && layout_.end_value(End::L) != layout_.end_value(End::R);
+    last_ends_differ_ = layout_.kind() == LayoutKind::line &&
+                        layout_.end_value(End::L) != layout_.end_value(End::R);
     remove_from_hand(seat, t);
     layout_.play(t, e);
     last_player_ = seat;
@@ -339,7 +368,8 @@ std::optional<bool> HandState::blocked() const {
 
 std::uint8_t HandState::line_ends() const {
     if (layout_.kind() != LayoutKind::line || layout_.empty()) return 0;
-    return static_cast<std::uint8_t>((1u << layout_.end_value(End::L)) | (1u << layout_.end_value(End::R)));
+    return static_cast<std::uint8_t>((1u << layout_.end_value(End::L)) |
+                                     (1u << layout_.end_value(End::R)));
 }
 
 void HandState::add_constraint(int seat) {
@@ -352,17 +382,18 @@ Step HandState::pass(int seat) {
     if (over_ == HandOver::blocked) return pass_after_block(seat);
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
     if (v_.draw_game() && bone_count_ > 0)
-        return Step::fail(Fault::illegal_pass, seat_name(seat) + " passed with " + std::to_string(bone_count_) +
-                                                   " tile" + (bone_count_ == 1 ? "" : "s") +
-                                                   " still in the boneyard: a seat that cannot play draws");
+        return Step::fail(Fault::illegal_pass,
+                          seat_name(seat) + " passed with " + std::to_string(bone_count_) +
+                              " tile" + (bone_count_ == 1 ? "" : "s") +
+                              " still in the boneyard: a seat that cannot play draws");
     if (v_.rules != RuleSet::french) {
         const SeatInfo& si = seats_[seat];
         TileSet p = layout_.playable(si.known);
         if (!p.empty()) {
             Tile t = p.first();
             End e = layout_.fitting_ends(t).front();
-            return Step::fail(Fault::illegal_pass,
-                              seat_name(seat) + " passed holding " + t.str() + ", which fits " + end_name(layout_, e));
+            return Step::fail(Fault::illegal_pass, seat_name(seat) + " passed holding " + t.str() +
+                                                       ", which fits " + end_name(layout_, e));
         }
         if (!si.exact()) add_constraint(seat);
     }
@@ -372,10 +403,12 @@ Step HandState::pass(int seat) {
 }
 
 Step HandState::pass_after_block(int seat) {
-    if (seats_[seat].out) return Step::fail(Fault::after_end, "the hand is over and " + seat_name(seat) + " is out");
+    if (seats_[seat].out)
+        return Step::fail(Fault::after_end, "the hand is over and " + seat_name(seat) + " is out");
     std::uint8_t bit = static_cast<std::uint8_t>(1u << seat);
     if (after_block_passes_ & bit)
-        return Step::fail(Fault::after_end, "the hand is blocked and " + seat_name(seat) + " has already knocked");
+        return Step::fail(Fault::after_end,
+                          "the hand is blocked and " + seat_name(seat) + " has already knocked");
     after_block_passes_ |= bit;
     ++events_;
     turn_ = next_seat(seat);
@@ -390,15 +423,16 @@ Step HandState::pass_before_pose(int seat) {
 
 Step HandState::draw(int seat, std::optional<Tile>* drawn) {
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
-    if (!v_.draw_game()) return Step::fail(Fault::illegal_draw, v_.name() + " has no boneyard to draw from");
+    if (!v_.draw_game())
+        return Step::fail(Fault::illegal_draw, v_.name() + " has no boneyard to draw from");
     if (bone_count_ <= 0) return Step::fail(Fault::illegal_draw, "the boneyard is empty");
     SeatInfo& si = seats_[seat];
     TileSet p = layout_.playable(si.known);
     if (!p.empty()) {
         Tile t = p.first();
         End e = layout_.fitting_ends(t).front();
-        return Step::fail(Fault::illegal_draw,
-                          seat_name(seat) + " drew holding " + t.str() + ", which fits " + end_name(layout_, e));
+        return Step::fail(Fault::illegal_draw, seat_name(seat) + " drew holding " + t.str() +
+                                                   ", which fits " + end_name(layout_, e));
     }
     if (!si.exact() && posed()) {
         TileSet fits = layout_.playable(v_.tile_set() - layout_.on_table());
@@ -413,8 +447,10 @@ Step HandState::draw(int seat, std::optional<Tile>* drawn) {
     --bone_count_;
     for (auto& c : constraints_) {
         if (c.seat != seat) continue;
-        if (t) c.drawn_since.insert(*t);
-        else c.unknown_draw_since = true;
+        if (t)
+            c.drawn_since.insert(*t);
+        else
+            c.unknown_draw_since = true;
     }
     if (drawn) *drawn = t;
     ++events_;
@@ -451,21 +487,25 @@ Step HandState::remain(int seat, const std::vector<Tile>& tiles) {
     SeatInfo& si = seats_[seat];
     TileSet mine;
     for (Tile t : tiles) {
-        if (!v_.tile_set().contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is not in the set in use");
+        if (!v_.tile_set().contains(t))
+            return Step::fail(Fault::bad_deal, t.str() + " is not in the set in use");
         if (mine.contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is shown twice");
         if (layout_.on_table().contains(t))
-            return Step::fail(Fault::bad_deal, t.str() + " is on the layout, not in " + seat_name(seat) + "'s hand");
+            return Step::fail(Fault::bad_deal,
+                              t.str() + " is on the layout, not in " + seat_name(seat) + "'s hand");
         for (int s = 0; s < v_.players; ++s)
             if (s != seat && seats_[s].known.contains(t))
                 return Step::fail(Fault::bad_deal, t.str() + " is in " + seat_name(s) + "'s hand");
         mine.insert(t);
     }
     if ((si.known - mine).size() > 0)
-        return Step::fail(Fault::bad_deal, seat_name(seat) + " still holds " + (si.known - mine).str() +
+        return Step::fail(Fault::bad_deal, seat_name(seat) + " still holds " +
+                                               (si.known - mine).str() +
                                                ", which the remain line leaves out");
     if (mine.size() != si.count)
-        return Step::fail(Fault::bad_deal, seat_name(seat) + " holds " + std::to_string(si.count) + " tiles, not " +
-                                               std::to_string(mine.size()) + " (" + list_tiles(tiles) + ")");
+        return Step::fail(Fault::bad_deal, seat_name(seat) + " holds " + std::to_string(si.count) +
+                                               " tiles, not " + std::to_string(mine.size()) + " (" +
+                                               list_tiles(tiles) + ")");
     for (Tile t : tiles) {
         if (si.known.contains(t)) continue;
         if (Step s = check_constraints(seat, t); !s) return s;
@@ -481,7 +521,8 @@ std::string HandState::check_invariants() const {
     int total = layout_.tiles() + bone_count_;
     for (int s = 0; s < v_.players; ++s) {
         const SeatInfo& si = seats_[s];
-        if (si.count < 0 || si.known.size() > si.count) return "seat " + seat_name(s) + " holds more than it counts";
+        if (si.count < 0 || si.known.size() > si.count)
+            return "seat " + seat_name(s) + " holds more than it counts";
         if (!(seen & si.known).empty()) return "a tile of " + seat_name(s) + " is also elsewhere";
         seen |= si.known;
         total += si.count;

@@ -37,7 +37,9 @@ struct Step {
     int event = -1;
     explicit operator bool() const { return fault == Fault::none; }
     static Step ok() { return {}; }
-    static Step fail(Fault f, std::string why, int event = -1) { return {f, std::move(why), event}; }
+    static Step fail(Fault f, std::string why, int event = -1) {
+        return {f, std::move(why), event};
+    }
 };
 
 struct SeatInfo {

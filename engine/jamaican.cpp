@@ -20,20 +20,23 @@ public:
             return r;
         }
         if (m.first) return detail::holder_pose(v_, "hand 1");
-        if (m.prev == MatchState::Prev::tie && v_.options.tie_replay && (m.score[0] > 0 || m.score[1] > 0)) {
+        if (m.prev == MatchState::Prev::tie && v_.options.tie_replay &&
+            (m.score[0] > 0 || m.score[1] > 0)) {
             int lead = m.score[0] > 0 ? 0 : 1;
             r.seats = static_cast<std::uint8_t>(lead == 0 ? 0b0101 : 0b1010);
             r.why = "a replay after a tie is posed by the side with points";
             return r;
         }
         if (m.prev == MatchState::Prev::tie) return detail::holder_pose(v_, "after a tie");
-        if (m.prev == MatchState::Prev::reset) return detail::holder_pose(v_, "after the score went back to 0-0");
+        if (m.prev == MatchState::Prev::reset)
+            return detail::holder_pose(v_, "after the score went back to 0-0");
         r.seats = m.posers;
         r.why = "the side that won the last hand poses";
         return r;
     }
 
-    HandResult result(const HandState& h, const HandScore&, const MatchState& m, int) const override {
+    HandResult result(const HandState& h, const HandScore&, const MatchState& m,
+                      int) const override {
         HandResult r;
         r.how = h.over();
         int value = 1 + (v_.options.tie_replay ? m.ties : 0);
@@ -41,7 +44,8 @@ public:
             r.winner_seat = h.domino_seat();
             r.winner = v_.party_of(r.winner_seat);
             r.points[r.winner] = value;
-            r.why = std::string(1, static_cast<char>('A' + r.winner_seat)) + " played their last tile";
+            r.why =
+                std::string(1, static_cast<char>('A' + r.winner_seat)) + " played their last tile";
             if (m.playoff) {
                 r.why += "; a play-off win takes the side to 2-0";
             } else if (h.last_was_key()) {
@@ -49,7 +53,9 @@ public:
                 r.why += " with the key tile " + h.last_tile()->str() +
                          " (both ends were hard with different numbers), worth one more point";
             }
-            if (value > 1) r.why += "; after " + std::to_string(m.ties) + " tied hand(s) the hand is worth " + std::to_string(value);
+            if (value > 1)
+                r.why += "; after " + std::to_string(m.ties) + " tied hand(s) the hand is worth " +
+                         std::to_string(value);
             return r;
         }
         auto low = detail::lowest_seat(h, v_, &r.why);
@@ -109,6 +115,8 @@ public:
 
 }  // namespace
 
-std::unique_ptr<Rules> make_jamaican(const Variant& v) { return std::make_unique<Jamaican>(v); }
+std::unique_ptr<Rules> make_jamaican(const Variant& v) {
+    return std::make_unique<Jamaican>(v);
+}
 
 }  // namespace pips

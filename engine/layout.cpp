@@ -4,8 +4,12 @@
 
 namespace pips {
 
-char end_letter(End e) { return "LRNESW"[static_cast<int>(e)]; }
-bool is_line_end(End e) { return e == End::L || e == End::R; }
+char end_letter(End e) {
+    return "LRNESW"[static_cast<int>(e)];
+}
+bool is_line_end(End e) {
+    return e == End::L || e == End::R;
+}
 
 void Layout::pose(int a, int b) {
     Tile t(a, b);
@@ -105,7 +109,9 @@ int Layout::end_value(End e) const {
     return a.used ? a.end : spinner_;
 }
 
-bool Layout::double_at(End e) const { return kind_ == LayoutKind::line && dbl_[static_cast<int>(e)]; }
+bool Layout::double_at(End e) const {
+    return kind_ == LayoutKind::line && dbl_[static_cast<int>(e)];
+}
 
 int Layout::open_total() const {
     if (empty() || kind_ != LayoutKind::line) return 0;

@@ -22,7 +22,8 @@ public:
         return r;
     }
 
-    HandResult result(const HandState& h, const HandScore&, const MatchState&, int hand) const override {
+    HandResult result(const HandState& h, const HandScore&, const MatchState&,
+                      int hand) const override {
         HandResult r;
         r.how = h.over();
         if (h.over() == HandOver::domino) {
@@ -33,8 +34,8 @@ public:
             // Every tile is dealt: what is off the table is in the other three hands.
             int left = v_.tile_set().pips() - h.layout().on_table().pips();
             r.points[r.winner] = left;
-            r.why = std::string(1, static_cast<char>('A' + d)) + " played their last tile; the other hands hold " +
-                    std::to_string(left);
+            r.why = std::string(1, static_cast<char>('A' + d)) +
+                    " played their last tile; the other hands hold " + std::to_string(left);
             add_bonuses(h, r, hand, true);
             return r;
         }
@@ -54,7 +55,8 @@ public:
         if (v_.options.block_player) {
             auto low = detail::lowest_seat(h, v_, nullptr);
             if (*low >= 0) winner = v_.party_of(*low);
-            r.why += winner >= 0 ? std::string(": ") + static_cast<char>('A' + *low) + " has the single lowest count"
+            r.why += winner >= 0 ? std::string(": ") + static_cast<char>('A' + *low) +
+                                       " has the single lowest count"
                                  : ": both sides share the lowest count";
         } else {
             r.why += ": side totals AC " + std::to_string(ac) + ", BD " + std::to_string(bd);
@@ -62,8 +64,8 @@ public:
         }
         if (winner < 0 && v_.options.tie_closer && h.last_player() >= 0) {
             winner = v_.party_of(h.last_player());
-            r.why += std::string("; tied, so the side of ") + static_cast<char>('A' + h.last_player()) +
-                     ", who closed the game, wins";
+            r.why += std::string("; tied, so the side of ") +
+                     static_cast<char>('A' + h.last_player()) + ", who closed the game, wins";
         }
         if (winner < 0) {
             r.tie = true;
@@ -73,7 +75,8 @@ public:
         r.winner = winner;
         int a = winner, b = winner + 2;
         r.winner_seat = c[a] <= c[b] ? a : b;
-        r.next_posers = static_cast<std::uint8_t>(c[a] == c[b] ? (1u << a) | (1u << b) : 1u << r.winner_seat);
+        r.next_posers =
+            static_cast<std::uint8_t>(c[a] == c[b] ? (1u << a) | (1u << b) : 1u << r.winner_seat);
         r.points[winner] = all;
         r.why += "; the winners score all four counts, " + std::to_string(all);
         add_bonuses(h, r, hand, false);
@@ -118,6 +121,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Rules> make_quinientos(const Variant& v) { return std::make_unique<Quinientos>(v); }
+std::unique_ptr<Rules> make_quinientos(const Variant& v) {
+    return std::make_unique<Quinientos>(v);
+}
 
 }  // namespace pips

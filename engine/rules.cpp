@@ -13,12 +13,18 @@ std::unique_ptr<Rules> make_french(const Variant& v);
 
 std::unique_ptr<Rules> make_rules(const Variant& v) {
     switch (v.rules) {
-        case RuleSet::jamaican: return make_jamaican(v);
-        case RuleSet::cutthroat: return make_cutthroat(v);
-        case RuleSet::chiva: return make_chiva(v);
-        case RuleSet::quinientos: return make_quinientos(v);
-        case RuleSet::fives_threes: return make_fives_threes(v);
-        case RuleSet::french: return make_french(v);
+        case RuleSet::jamaican:
+            return make_jamaican(v);
+        case RuleSet::cutthroat:
+            return make_cutthroat(v);
+        case RuleSet::chiva:
+            return make_chiva(v);
+        case RuleSet::quinientos:
+            return make_quinientos(v);
+        case RuleSet::fives_threes:
+            return make_fives_threes(v);
+        case RuleSet::french:
+            return make_french(v);
     }
     return nullptr;
 }
@@ -54,13 +60,18 @@ std::optional<int> lowest_seat(const HandState& h, const Variant& v, std::string
     bool tie = false;
     for (int s = 0; s < v.players; ++s) {
         if (h.seat(s).out || *h.pip_count(s) != best) continue;
-        if (seat < 0) seat = s;
-        else if (v.party_of(s) != v.party_of(seat)) tie = true;
+        if (seat < 0)
+            seat = s;
+        else if (v.party_of(s) != v.party_of(seat))
+            tie = true;
     }
     if (why) {
         *why = "pip counts " + seat_counts(h) + ": ";
-        if (tie) *why += "the lowest count (" + std::to_string(best) + ") is shared by opponents";
-        else *why += std::string(1, static_cast<char>('A' + seat)) + " has the lowest count (" + std::to_string(best) + ")";
+        if (tie)
+            *why += "the lowest count (" + std::to_string(best) + ") is shared by opponents";
+        else
+            *why += std::string(1, static_cast<char>('A' + seat)) + " has the lowest count (" +
+                    std::to_string(best) + ")";
     }
     return tie ? -1 : seat;
 }
@@ -86,13 +97,16 @@ PoseRule holder_pose(const Variant& v, const std::string& why) {
     if (v.draw_game()) {
         r.draw_holder = true;
         r.what = PoseRule::What::holder_tile;
-        r.why = why + ": the holder of 6-6 poses it (6-6 in the boneyard: the highest double dealt, or else "
-                      "the heaviest tile)";
+        r.why =
+            why +
+            ": the holder of 6-6 poses it (6-6 in the boneyard: the highest double dealt, or else "
+            "the heaviest tile)";
         return r;
     }
     r.holder = Tile(6, 6);
     r.what = v.options.sporting ? PoseRule::What::any : PoseRule::What::holder_tile;
-    r.why = why + (v.options.sporting ? ": the holder of 6-6 poses (sporting: any tile)" : ": the holder of 6-6 poses it");
+    r.why = why + (v.options.sporting ? ": the holder of 6-6 poses (sporting: any tile)"
+                                      : ": the holder of 6-6 poses it");
     return r;
 }
 

@@ -21,35 +21,37 @@ struct MatchState {
     bool first = true;           // the next hand is hand 1 of the match
     bool pose_unknown = false;   // the record starts after hand 1: the first pose is not checked
     enum class Prev : std::uint8_t { none, win, tie, reset } prev = Prev::none;
-    int prev_winner = -1;          // party
-    std::uint8_t posers = 0;       // seats that may pose next (any tile), after a win
-    int ties = 0;                  // jamaican tie-replay: ties in a row before the next hand
-    bool playoff = false;          // jamaican playoff: the next hand is a play-off
-    int leader = -1;               // fives-threes: the seat that led the last hand
-    bool over = false;             // the match is decided
-    int winner = -1;               // party that won the match
-    int hands = 0;                 // hands completed
+    int prev_winner = -1;     // party
+    std::uint8_t posers = 0;  // seats that may pose next (any tile), after a win
+    int ties = 0;             // jamaican tie-replay: ties in a row before the next hand
+    bool playoff = false;     // jamaican playoff: the next hand is a play-off
+    int leader = -1;          // fives-threes: the seat that led the last hand
+    bool over = false;        // the match is decided
+    int winner = -1;          // party that won the match
+    int hands = 0;            // hands completed
 };
 
 // Who may pose the next hand, and what.
 struct PoseRule {
-    bool known = true;          // false: cannot be checked (match state unknown)
-    std::uint8_t seats = 0xF;   // seats allowed (when holder is empty)
-    std::optional<Tile> holder; // the holder of this tile poses
-    bool draw_holder = false;   // draw games: 6-6, or else the highest dealt double, or else the heaviest tile
+    bool known = true;           // false: cannot be checked (match state unknown)
+    std::uint8_t seats = 0xF;    // seats allowed (when holder is empty)
+    std::optional<Tile> holder;  // the holder of this tile poses
+    bool draw_holder =
+        false;  // draw games: 6-6, or else the highest dealt double, or else the heaviest tile
     enum class What : std::uint8_t { any, holder_tile, a_double } what = What::any;
-    bool may_pass = false;      // french: a winner with no double passes, the next seat poses
-    std::string why;            // "hand 1: the holder of 6-6 poses it"
+    bool may_pass = false;  // french: a winner with no double passes, the next seat poses
+    std::string why;        // "hand 1: the holder of 6-6 poses it"
 };
 
 // What happened in a hand, for scoring: penalties and running points.
 struct HandScore {
-    std::array<int, 4> points{};   // by party: points made during play (fives-threes), penalties (french, by seat)
-    bool known = true;             // false when some penalty could not be decided
-    std::array<int, 4> run{};      // french: consecutive passes per seat
-    int board_from = -1;           // french: seat whose play the others are passing on
+    std::array<int, 4>
+        points{};  // by party: points made during play (fives-threes), penalties (french, by seat)
+    bool known = true;         // false when some penalty could not be decided
+    std::array<int, 4> run{};  // french: consecutive passes per seat
+    int board_from = -1;       // french: seat whose play the others are passing on
     int board_passes = 0;
-    bool target = false;           // fives-threes: the match reached 61 in this hand
+    bool target = false;  // fives-threes: the match reached 61 in this hand
     int target_party = -1;
 };
 
@@ -63,13 +65,14 @@ struct Event {
 
 struct HandResult {
     HandOver how = HandOver::no;
-    bool tie = false;            // blocked with no winner (quinientos: void)
-    int winner = -1;             // party
-    int winner_seat = -1;        // the seat that dominoed, or the winning seat of a block
-    std::uint8_t next_posers = 0; // seats that pose next after this win (0: the rule set's default)
-    std::array<int, 4> points{}; // by party
-    bool known = true;           // false: the record does not show enough to score it
-    std::string why;             // how the result follows from the rules
+    bool tie = false;      // blocked with no winner (quinientos: void)
+    int winner = -1;       // party
+    int winner_seat = -1;  // the seat that dominoed, or the winning seat of a block
+    std::uint8_t next_posers =
+        0;                        // seats that pose next after this win (0: the rule set's default)
+    std::array<int, 4> points{};  // by party
+    bool known = true;            // false: the record does not show enough to score it
+    std::string why;              // how the result follows from the rules
 };
 
 class Rules {
@@ -81,9 +84,12 @@ public:
     virtual PoseRule pose_rule(const MatchState& m) const = 0;
     // Called after each move the engine accepted. Returns the points a play scored
     // (fives-threes), 0 otherwise.
-    virtual int on_event(HandScore&, const HandState&, const Event&, const MatchState&) const { return 0; }
+    virtual int on_event(HandScore&, const HandState&, const Event&, const MatchState&) const {
+        return 0;
+    }
     // The result of a finished hand (h.over() != no).
-    virtual HandResult result(const HandState& h, const HandScore& s, const MatchState& m, int hand_number) const = 0;
+    virtual HandResult result(const HandState& h, const HandScore& s, const MatchState& m,
+                              int hand_number) const = 0;
     // Moves the match on after a hand.
     virtual void apply(MatchState& m, const HandResult& r) const = 0;
     // The party that wins a match now over; checks `m.over`.

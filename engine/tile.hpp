@@ -59,15 +59,25 @@ public:
     constexpr TileSet operator|(TileSet o) const { return from_bits(bits_ | o.bits_); }
     constexpr TileSet operator&(TileSet o) const { return from_bits(bits_ & o.bits_); }
     constexpr TileSet operator-(TileSet o) const { return from_bits(bits_ & ~o.bits_); }
-    constexpr TileSet& operator|=(TileSet o) { bits_ |= o.bits_; return *this; }
-    constexpr TileSet& operator&=(TileSet o) { bits_ &= o.bits_; return *this; }
-    constexpr TileSet& operator-=(TileSet o) { bits_ &= ~o.bits_; return *this; }
+    constexpr TileSet& operator|=(TileSet o) {
+        bits_ |= o.bits_;
+        return *this;
+    }
+    constexpr TileSet& operator&=(TileSet o) {
+        bits_ &= o.bits_;
+        return *this;
+    }
+    constexpr TileSet& operator-=(TileSet o) {
+        bits_ &= ~o.bits_;
+        return *this;
+    }
     friend constexpr bool operator==(TileSet, TileSet) = default;
     // The lowest-index tile; the set must not be empty.
     constexpr Tile first() const { return Tile::from_index(std::countr_zero(bits_)); }
     constexpr int pips() const {
         int s = 0;
-        for (std::uint32_t b = bits_; b; b &= b - 1) s += Tile::from_index(std::countr_zero(b)).pips();
+        for (std::uint32_t b = bits_; b; b &= b - 1)
+            s += Tile::from_index(std::countr_zero(b)).pips();
         return s;
     }
     constexpr bool has_double() const {

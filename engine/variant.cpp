@@ -49,11 +49,14 @@ std::string TileSet::str() const {
 bool Variant::partnership() const {
     switch (rules) {
         case RuleSet::jamaican:
-        case RuleSet::quinientos: return true;
+        case RuleSet::quinientos:
+            return true;
         case RuleSet::chiva:
-        case RuleSet::fives_threes: return players == 4;
+        case RuleSet::fives_threes:
+            return players == 4;
         case RuleSet::cutthroat:
-        case RuleSet::french: return false;
+        case RuleSet::french:
+            return false;
     }
     return false;
 }
@@ -64,8 +67,10 @@ int Variant::tiles_per_seat() const {
             if (players == 2) return options.draw ? 7 : 14;
             if (players == 3) return 9;
             return 7;
-        case RuleSet::fives_threes: return players == 4 ? 6 : 7;
-        default: return 7;
+        case RuleSet::fives_threes:
+            return players == 4 ? 6 : 7;
+        default:
+            return 7;
     }
 }
 
@@ -81,7 +86,9 @@ bool Variant::draw_game() const {
     return false;
 }
 
-bool Variant::all_dealt() const { return tiles_per_seat() * players == tile_set().size(); }
+bool Variant::all_dealt() const {
+    return tiles_per_seat() * players == tile_set().size();
+}
 
 int Variant::pip_count(TileSet s) const {
     int n = s.pips();
@@ -94,7 +101,8 @@ std::string Variant::name() const {
     s += ", " + std::to_string(players) + " players";
     std::string opts;
     for (const auto& w : kOptionWords)
-        if (w.rules == rules && options.*w.flag) opts += (opts.empty() ? "" : " ") + std::string(w.word);
+        if (w.rules == rules && options.*w.flag)
+            opts += (opts.empty() ? "" : " ") + std::string(w.word);
     if (!opts.empty()) s += ", options " + opts;
     return s;
 }
@@ -125,7 +133,8 @@ std::optional<VariantError> make_variant(std::string_view rules, int players,
     if (!r) {
         std::string known;
         for (const auto& [k, v] : kIds) known += (known.empty() ? "" : ", ") + std::string(v);
-        return VariantError{F::rules, "unknown rule set '" + std::string(rules) + "'; expected one of " + known};
+        return VariantError{
+            F::rules, "unknown rule set '" + std::string(rules) + "'; expected one of " + known};
     }
     out = Variant{};
     out.rules = *r;
@@ -145,11 +154,13 @@ std::optional<VariantError> make_variant(std::string_view rules, int players,
             std::string known;
             for (auto k : option_words(*r)) known += (known.empty() ? "" : ", ") + std::string(k);
             return VariantError{F::options, "unknown option '" + w + "' for " + std::string(rules) +
-                                                (known.empty() ? " (it has no options)" : "; expected one of " + known)};
+                                                (known.empty() ? " (it has no options)"
+                                                               : "; expected one of " + known)};
         }
     }
     auto bad_players = [&](std::string_view allowed) {
-        return VariantError{F::players, std::string(rules) + " is played by " + std::string(allowed) + ", not " +
+        return VariantError{F::players, std::string(rules) + " is played by " +
+                                            std::string(allowed) + ", not " +
                                             std::to_string(players)};
     };
     switch (*r) {

@@ -42,11 +42,11 @@ struct Variant {
     TileSet tile_set() const;  // the set in use (3-player cutthroat: no 0-0)
     bool draw_game() const;    // a boneyard is drawn from
     bool all_dealt() const;    // every tile of the set is dealt
-    LayoutKind layout() const { return rules == RuleSet::french ? LayoutKind::spinner : LayoutKind::line; }
-    // Pip count of a tile in a hand (french blank-ten: 0-0 counts 10).
-    int pip_value(Tile t) const {
-        return (options.blank_ten && t == Tile(0, 0)) ? 10 : t.pips();
+    LayoutKind layout() const {
+        return rules == RuleSet::french ? LayoutKind::spinner : LayoutKind::line;
     }
+    // Pip count of a tile in a hand (french blank-ten: 0-0 counts 10).
+    int pip_value(Tile t) const { return (options.blank_ten && t == Tile(0, 0)) ? 10 : t.pips(); }
     int pip_count(TileSet s) const;
     std::string name() const;  // "jamaican, 4 players, options sporting"
 };

@@ -1,0 +1,58 @@
+#include "tests/support/support.hpp"
+
+#include <sstream>
+
+#include "parser/parser.hpp"
+
+namespace pips::test {
+
+Variant variant_of(RuleSet r, int players, Options o) {
+    Variant v;
+    v.rules = r;
+    v.players = players;
+    v.options = o;
+    return v;
+}
+
+std::vector<Variant> all_variants() {
+    using R = RuleSet;
+    std::vector<Variant> out;
+    out.push_back(variant_of(R::jamaican, 4));
+    out.push_back(variant_of(R::jamaican, 4, {.sporting = true}));
+    out.push_back(variant_of(R::jamaican, 4, {.playoff = true}));
+    out.push_back(variant_of(R::jamaican, 4, {.tie_replay = true}));
+    out.push_back(variant_of(R::cutthroat, 2));
+    out.push_back(variant_of(R::cutthroat, 2, {.draw = true}));
+    out.push_back(variant_of(R::cutthroat, 3));
+    out.push_back(variant_of(R::cutthroat, 4));
+    out.push_back(variant_of(R::chiva, 2));
+    out.push_back(variant_of(R::chiva, 3));
+    out.push_back(variant_of(R::chiva, 4));
+    out.push_back(variant_of(R::quinientos, 4));
+    out.push_back(
+        variant_of(R::quinientos, 4, {.bonus = true, .capicu = true, .double_blank = true}));
+    out.push_back(variant_of(R::quinientos, 4, {.tie_closer = true, .block_player = true}));
+    out.push_back(variant_of(R::fives_threes, 2));
+    out.push_back(variant_of(R::fives_threes, 4));
+    out.push_back(variant_of(R::french, 4));
+    out.push_back(variant_of(R::french, 4, {.blank_ten = true}));
+    return out;
+}
+
+std::vector<checker::Verdict> check_text(const std::string& text) {
+    std::istringstream in(text);
+    parser::RecordReader reader(in);
+    ast::Record rec;
+    std::vector<checker::Verdict> out;
+    while (reader.next(rec)) out.push_back(checker::check_record(rec));
+    return out;
+}
+
+std::string describe(const checker::Verdict& v) {
+    if (v.errors.empty()) return v.valid ? "valid" : "invalid without errors";
+    const auto& e = v.errors.front();
+    return std::string(checker::code_name(e.code)) + "@" + std::to_string(e.pos.line) + ":" +
+           std::to_string(e.pos.column) + " " + e.message;
+}
+
+}  // namespace pips::test
