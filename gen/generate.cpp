@@ -168,6 +168,7 @@ Match generate_match(const Options& opt, std::mt19937_64& rng) {
                 p.ends[1] = static_cast<std::uint8_t>(l.end_value(End::R));
             }
             p.on_table = l.on_table().bits();
+            p.boneyard = h.boneyard();
             for (int s = 0; s < v.players; ++s)
                 if (s != seat) p.other_hands |= h.seat(s).known.bits();
             auto opts = options_for(h, seat, v);
@@ -315,6 +316,7 @@ std::optional<Mutant> mutate(const Match& m, std::mt19937_64& rng) {
             if (line && !t.carries(other)) cands.push_back({hi, pi, 1});
             bool has_deals = !h.setup.empty();
             if (has_deals && m.variant.rules != RuleSet::french) cands.push_back({hi, pi, 2});
+            if (has_deals && m.variant.draw_game() && p.boneyard > 0) cands.push_back({hi, pi, 3});
         }
     }
     if (cands.empty()) return std::nullopt;
@@ -336,10 +338,15 @@ std::optional<Mutant> mutate(const Match& m, std::mt19937_64& rng) {
             label + std::to_string(p.tile->first) + "-" + std::to_string(p.tile->second) + flipped;
         out.code = "no-match";
         out.what = "flip";
-    } else {
+    } else if (c.kind == 2) {
         p.text = label + "pass";
         out.code = "illegal-pass";
         out.what = "pass";
+    } else {
+        // Drawing while holding the tile it then plays.
+        p.text = label + "draw " + p.text.substr(label.size());
+        out.code = "illegal-draw";
+        out.what = "draw";
     }
     Written w = write_match(mm);
     out.text = std::move(w.text);

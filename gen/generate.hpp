@@ -34,6 +34,7 @@ struct Ply {
     bool draws = false;
     std::uint8_t ends[2] = {0, 0};  // line ends before the ply
     std::uint32_t on_table = 0;
+    int boneyard = 0;  // tiles in the boneyard before the ply
 };
 
 struct Hand {
@@ -63,7 +64,7 @@ struct Mutant {
     std::string text;
     std::string code;  // DGN error code
     std::uint32_t line = 0;
-    std::string what;  // "swap", "flip", "pass"
+    std::string what;  // "swap", "flip", "pass", "draw"
 };
 // Picks a ply of `m` at random and breaks it. nullopt when no ply can be broken.
 std::optional<Mutant> mutate(const Match& m, std::mt19937_64& rng);
