@@ -158,6 +158,21 @@ private:
     void finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last);
     void settle_from_claims(const ast::Hand& hand, HandResult r, bool partial_known);
     void check_claims(const ast::Hand& hand, const HandResult& r);
+    void summarize(const ast::Hand& hand, const HandResult& r) {
+        HandSummary sum;
+        sum.number = hand.number;
+        switch (r.how) {
+            case HandOver::domino: sum.outcome = "domino by " + seat_str(r.winner_seat); break;
+            case HandOver::target: sum.outcome = "61 reached by " + rules_->party_name(r.winner); break;
+            case HandOver::blocked:
+                sum.outcome = r.tie ? "blocked, tied" : r.winner < 0 ? "blocked" : "blocked, won by " + rules_->party_name(r.winner);
+                break;
+            case HandOver::no: sum.outcome = "not over"; break;
+        }
+        for (int p = 0; p < v_.parties(); ++p)
+            sum.points += (p ? " " : "") + rules_->party_name(p) + " " + std::to_string(r.points[p]);
+        out_.summaries.push_back(std::move(sum));
+    }
     void check_score(const ast::Hand& hand);
     void check_result_tag();
     bool do_pose(const ast::Hand& hand, const ast::Ply& ply, int seat, HandState& h, HandScore& s);
@@ -273,7 +288,7 @@ void RecordChecker::run() {
 }
 
 void RecordChecker::check_result_tag() {
-    if (!result_tag_) return;
+    if (!result_tag_ || !opt_.rules_override.empty()) return;
     const std::string& val = result_tag_->value;
     Pos at = result_tag_->value_pos.line ? result_tag_->value_pos : result_tag_->pos;
     if (val == "tie") {
@@ -454,7 +469,8 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
                 break;
             }
             rules_->on_event(score, h, {Event::Kind::pass, seat, {}, able}, m_);
-            if (ply.claim) error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
+            if (ply.claim && opt_.rules_override.empty())
+                error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
         } else {
             Tile t = tile_of(ply.tile);
             if (Step st = h.play(seat, t, end_of(ply.end)); !st) {
@@ -465,7 +481,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
             }
             int pts = rules_->on_event(score, h, {Event::Kind::play, seat, t, {}}, m_);
             if (score.target) h.end_by_target();
-            if (ply.claim && *ply.claim != pts) {
+            if (ply.claim && *ply.claim != pts && opt_.rules_override.empty()) {
                 std::string why;
                 if (v_.rules == RuleSet::fives_threes) {
                     int total = h.layout().open_total();
@@ -648,7 +664,7 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     }
     int pts = rules_->on_event(s, h, {Event::Kind::pose, seat, t, {}}, m_);
     if (s.target) h.end_by_target();
-    if (ply.claim && *ply.claim != pts) {
+    if (ply.claim && *ply.claim != pts && opt_.rules_override.empty()) {
         std::string why = v_.rules == RuleSet::fives_threes
                               ? t.str() + " alone on the table counts " +
                                     std::to_string(h.layout().open_total()) + " and scores " +
@@ -723,7 +739,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         r = rules_->result(h, s, m_, hand.number);
     }
     // The end claim against the position.
-    if (hand.end && !assumed_block) {
+    if (hand.end && !assumed_block && opt_.rules_override.empty()) {
         const auto& e = *hand.end;
         using K = ast::EndLine::Kind;
         std::string actual;
@@ -795,13 +811,14 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         return;
     }
     if (opt_.annotate && hand.end) note(hand.end->pos, r.why);
+    if (opt_.summaries) summarize(hand, r);
     check_claims(hand, r);
     rules_->apply(m_, r);
     check_score(hand);
 }
 
 void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r) {
-    if (!hand.points) return;
+    if (!hand.points || !opt_.rules_override.empty()) return;
     for (const auto& it : hand.points->items) {
         int party = party_of_who(v_, it.who);
         if (party < 0) {
@@ -821,7 +838,7 @@ void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r) {
 }
 
 void RecordChecker::check_score(const ast::Hand& hand) {
-    if (!hand.score) return;
+    if (!hand.score || !opt_.rules_override.empty()) return;
     if (!score_known_) {
         // Settle it from the claim when the claim is complete.
         int listed = 0;
@@ -855,6 +872,7 @@ void RecordChecker::check_score(const ast::Hand& hand) {
 // claims say, so that later hands can be checked on.
 void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, bool partial_known) {
     using K = ast::EndLine::Kind;
+    if (opt_.summaries) out_.summaries.push_back({hand.number, "unknown (taken from the record's claims)", ""});
     bool winner_known = false;
     if (hand.end) {
         const auto& e = *hand.end;
@@ -1052,6 +1070,29 @@ std::string RecordChecker::after_ply_notes(const HandState& before, const HandSt
 }
 
 }  // namespace
+
+std::string rescore_compatible(const ast::Record& record, const std::string& spec) {
+    const ast::Tag* rules = record.find_tag("Rules");
+    const ast::Tag* players = record.find_tag("Players");
+    const ast::Tag* options = record.find_tag("Options");
+    if (!rules || !players) return "the record has no Rules or Players tag";
+    int n = 1 + static_cast<int>(std::count(players->value.begin(), players->value.end(), ','));
+    Variant mine, other;
+    if (auto e = make_variant(rules->value, n, options ? std::string_view(options->value) : std::string_view(), mine))
+        return e->message;
+    auto colon = spec.find(':');
+    std::string opts = colon == std::string::npos ? std::string() : spec.substr(colon + 1);
+    for (auto& c : opts)
+        if (c == ',') c = ' ';
+    if (auto e = make_variant(spec.substr(0, colon), n, opts, other)) return e->message;
+    if (mine.tiles_per_seat() != other.tiles_per_seat() || !(mine.tile_set() == other.tile_set()) ||
+        mine.draw_game() != other.draw_game())
+        return other.name() + " deals " + std::to_string(other.tiles_per_seat()) + " tiles a seat" +
+               (other.draw_game() ? " with a boneyard" : "") + "; the record's " + mine.name() + " deals " +
+               std::to_string(mine.tiles_per_seat()) + (mine.draw_game() ? " with a boneyard" : "");
+    if (mine.layout() != other.layout()) return "french is played on a spinner, the other rule sets on a line";
+    return {};
+}
 
 Verdict check_record(const ast::Record& record, const CheckOptions& options) {
     Verdict v;

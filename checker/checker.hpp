@@ -44,6 +44,17 @@ struct Note {
 
 struct CheckOptions {
     bool annotate = false;  // collect notes
+    bool summaries = false; // collect each hand's outcome and points
+    // Replay under other rules: "quinientos:capicu bonus". The player count is
+    // the record's. Used by `pips rescore`.
+    std::string rules_override;
+};
+
+// How a hand ended and what it scored, in words (pips rescore).
+struct HandSummary {
+    int number = 0;
+    std::string outcome;  // "domino by C", "blocked, won by AC", "tied", "unknown"
+    std::string points;   // "AC 1 BD 0"
 };
 
 struct Verdict {
@@ -55,9 +66,14 @@ struct Verdict {
     std::vector<Diagnostic> errors;      // sorted by position
     std::vector<std::string> unchecked;  // checks the record did not make possible
     std::vector<Note> notes;             // with CheckOptions::annotate
+    std::vector<HandSummary> summaries;  // with CheckOptions::summaries
     std::uint64_t plies = 0;
 };
 
 Verdict check_record(const ast::Record& record, const CheckOptions& options = {});
+
+// Whether the record's play can be replayed under `spec` ("rules[:options]"):
+// same player count allowed, same tiles dealt. Empty when it can; else why not.
+std::string rescore_compatible(const ast::Record& record, const std::string& spec);
 
 }  // namespace pips::checker
