@@ -162,22 +162,32 @@ private:
         HandSummary sum;
         sum.number = hand.number;
         switch (r.how) {
-            case HandOver::domino: sum.outcome = "domino by " + seat_str(r.winner_seat); break;
-            case HandOver::target: sum.outcome = "61 reached by " + rules_->party_name(r.winner); break;
-            case HandOver::blocked:
-                sum.outcome = r.tie ? "blocked, tied" : r.winner < 0 ? "blocked" : "blocked, won by " + rules_->party_name(r.winner);
+            case HandOver::domino:
+                sum.outcome = "domino by " + seat_str(r.winner_seat);
                 break;
-            case HandOver::no: sum.outcome = "not over"; break;
+            case HandOver::target:
+                sum.outcome = "61 reached by " + rules_->party_name(r.winner);
+                break;
+            case HandOver::blocked:
+                sum.outcome = r.tie          ? "blocked, tied"
+                              : r.winner < 0 ? "blocked"
+                                             : "blocked, won by " + rules_->party_name(r.winner);
+                break;
+            case HandOver::no:
+                sum.outcome = "not over";
+                break;
         }
         for (int p = 0; p < v_.parties(); ++p)
-            sum.points += (p ? " " : "") + rules_->party_name(p) + " " + std::to_string(r.points[p]);
+            sum.points +=
+                (p ? " " : "") + rules_->party_name(p) + " " + std::to_string(r.points[p]);
         out_.summaries.push_back(std::move(sum));
     }
     void check_score(const ast::Hand& hand);
     void check_result_tag();
     bool do_pose(const ast::Hand& hand, const ast::Ply& ply, int seat, HandState& h, HandScore& s);
     std::string after_ply_notes(const HandState& before, const HandState& h, int seat,
-                                const ast::Ply& ply);
+                                const ast::Ply& ply, const HandScore& before_score,
+                                const HandScore& score);
 
     const ast::Record& rec_;
     const CheckOptions& opt_;
@@ -381,7 +391,9 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
     for (const auto& ply : hand.plies) {
         if (!(ply.pos < stop_at)) return false;
         ++out_.plies;
-        HandState before = opt_.annotate ? h : HandState(v_);
+        std::optional<HandState> before;
+        std::optional<HandScore> before_score;
+        if (opt_.annotate) before = h, before_score = score;
         // After the hand is over: only the knocks around the table after a block.
         if (h.over() != HandOver::no) {
             bool knock = ply.kind == ast::Ply::Kind::pass && ply.pre.empty() &&
@@ -417,7 +429,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
                 break;
             }
             if (opt_.annotate && h.posed())
-                note(ply.pos, after_ply_notes(before, h, h.poser(), ply));
+                note(ply.pos, after_ply_notes(*before, h, h.poser(), ply, *before_score, score));
             continue;
         }
         seat = h.turn();
@@ -507,7 +519,8 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
             break;
         }
 #endif
-        if (opt_.annotate) note(ply.pos, after_ply_notes(before, h, seat, ply));
+        if (opt_.annotate)
+            note(ply.pos, after_ply_notes(*before, h, seat, ply, *before_score, score));
     }
     if (broken) {
         m_.known = false;
@@ -872,7 +885,8 @@ void RecordChecker::check_score(const ast::Hand& hand) {
 // claims say, so that later hands can be checked on.
 void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, bool partial_known) {
     using K = ast::EndLine::Kind;
-    if (opt_.summaries) out_.summaries.push_back({hand.number, "unknown (taken from the record's claims)", ""});
+    if (opt_.summaries)
+        out_.summaries.push_back({hand.number, "unknown (taken from the record's claims)", ""});
     bool winner_known = false;
     if (hand.end) {
         const auto& e = *hand.end;
@@ -1025,7 +1039,8 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, bool
 }
 
 std::string RecordChecker::after_ply_notes(const HandState& before, const HandState& h, int seat,
-                                           const ast::Ply& ply) {
+                                           const ast::Ply& ply, const HandScore& before_score,
+                                           const HandScore& score) {
     std::string n;
     auto add = [&](const std::string& s) {
         if (!n.empty()) n += "; ";
@@ -1062,8 +1077,32 @@ std::string RecordChecker::after_ply_notes(const HandState& before, const HandSt
         }
     }
     if (!ply.pre.empty() && v_.draw_game()) add("boneyard " + std::to_string(h.boneyard()));
-    if (v_.rules == RuleSet::fives_threes && ply.kind == ast::Ply::Kind::play)
-        add("ends total " + std::to_string(l.open_total()));
+    if (v_.rules == RuleSet::fives_threes && ply.kind == ast::Ply::Kind::play) {
+        int party = v_.party_of(seat);
+        int made = score.points[party] - before_score.points[party];
+        std::string run;
+        for (int p = 0; p < v_.parties(); ++p)
+            run += (p ? " " : "") + rules_->party_name(p) + " " +
+                   std::to_string(m_.score[p] + score.points[p]);
+        add("ends total " + std::to_string(l.open_total()) + ", scores " + std::to_string(made) +
+            "; running " + run);
+    }
+    if (v_.rules == RuleSet::french) {
+        std::string pen;
+        for (int p = 0; p < v_.players; ++p) {
+            int d = score.points[p] - before_score.points[p];
+            if (d > 0) pen += (pen.empty() ? "" : ", ") + seat_str(p) + " +" + std::to_string(d);
+        }
+        if (!pen.empty()) {
+            std::string run;
+            for (int p = 0; p < v_.players; ++p)
+                run += (p ? " " : "") + seat_str(p) + " " +
+                       std::to_string(m_.score[p] + score.points[p]);
+            add("penalty " + pen + "; running " + run);
+        }
+    }
+    if (v_.rules == RuleSet::quinientos && l.kind() == LayoutKind::line && h.over() == HandOver::no)
+        add("at stake " + std::to_string(v_.tile_set().pips() - l.on_table().pips()));
     if (h.over() == HandOver::blocked && before.over() == HandOver::no)
         add("blocked: pip counts " + detail::seat_counts(h));
     return n;
@@ -1078,7 +1117,8 @@ std::string rescore_compatible(const ast::Record& record, const std::string& spe
     if (!rules || !players) return "the record has no Rules or Players tag";
     int n = 1 + static_cast<int>(std::count(players->value.begin(), players->value.end(), ','));
     Variant mine, other;
-    if (auto e = make_variant(rules->value, n, options ? std::string_view(options->value) : std::string_view(), mine))
+    if (auto e = make_variant(
+            rules->value, n, options ? std::string_view(options->value) : std::string_view(), mine))
         return e->message;
     auto colon = spec.find(':');
     std::string opts = colon == std::string::npos ? std::string() : spec.substr(colon + 1);
@@ -1088,9 +1128,11 @@ std::string rescore_compatible(const ast::Record& record, const std::string& spe
     if (mine.tiles_per_seat() != other.tiles_per_seat() || !(mine.tile_set() == other.tile_set()) ||
         mine.draw_game() != other.draw_game())
         return other.name() + " deals " + std::to_string(other.tiles_per_seat()) + " tiles a seat" +
-               (other.draw_game() ? " with a boneyard" : "") + "; the record's " + mine.name() + " deals " +
-               std::to_string(mine.tiles_per_seat()) + (mine.draw_game() ? " with a boneyard" : "");
-    if (mine.layout() != other.layout()) return "french is played on a spinner, the other rule sets on a line";
+               (other.draw_game() ? " with a boneyard" : "") + "; the record's " + mine.name() +
+               " deals " + std::to_string(mine.tiles_per_seat()) +
+               (mine.draw_game() ? " with a boneyard" : "");
+    if (mine.layout() != other.layout())
+        return "french is played on a spinner, the other rule sets on a line";
     return {};
 }
 

@@ -254,7 +254,7 @@ Match generate_match(const Options& opt, std::mt19937_64& rng) {
     return out;
 }
 
-Written write_match(const Match& m, int plies_per_line) {
+Written write_match(const Match& m, int width) {
     Written w;
     std::uint32_t line = 1;
     auto put = [&](const std::string& s) {
@@ -278,16 +278,14 @@ Written write_match(const Match& m, int plies_per_line) {
         for (const auto& s : h.setup) put(s);
         w.ply_line.emplace_back();
         std::string cur;
-        int n = 0;
         for (const Ply& p : h.plies) {
-            if (n == plies_per_line) {
+            // Fill lines to `width` columns, as `pips fmt` does.
+            if (!cur.empty() && cur.size() + 1 + p.text.size() > static_cast<std::size_t>(width)) {
                 put(cur);
                 cur.clear();
-                n = 0;
             }
             w.ply_line.back().push_back(line);
-            cur += (n ? " " : "") + p.text;
-            ++n;
+            cur += (cur.empty() ? "" : " ") + p.text;
         }
         if (!cur.empty()) put(cur);
         for (const auto& s : h.closing) put(s);

@@ -57,7 +57,8 @@ struct Written {
     std::string text;
     std::vector<std::vector<std::uint32_t>> ply_line;  // [hand][ply]
 };
-Written write_match(const Match& m, int plies_per_line = 8);
+// Plies fill lines of at most `width` columns: the canonical form of `pips fmt`.
+Written write_match(const Match& m, int width = 80);
 
 // A record with exactly one violation, and where pips must report it.
 struct Mutant {
