@@ -200,6 +200,7 @@ private:
     std::vector<Pos> event_pos_;
     int pre_pose_passes_ = 0;
     const ast::Tag* result_tag_ = nullptr;
+    bool ties_unknown_ = false;  // tie-replay, record starting after hand 1
 };
 
 bool RecordChecker::read_tags() {
@@ -207,6 +208,10 @@ bool RecordChecker::read_tags() {
     const ast::Tag* players = rec_.find_tag("Players");
     const ast::Tag* options = rec_.find_tag("Options");
     result_tag_ = rec_.find_tag("Result");
+    // A tag line with a syntax error may be the missing one: say nothing more.
+    Pos tags_end = rec_.hands.empty() ? Pos{~0u, ~0u} : rec_.hands.front().pos;
+    bool tag_syntax = !rec_.errors.empty() && rec_.errors.front().pos < tags_end;
+    if ((!rules || !players) && tag_syntax) return false;
     if (!rules) {
         error(rec_.pos, Code::bad_tag,
               "missing Rules tag; expected one of jamaican, cutthroat, french, chiva, "
@@ -279,6 +284,7 @@ void RecordChecker::run() {
     if (!rec_.hands.empty() && rec_.hands.front().number > 1) {
         m_.first = false;
         m_.pose_unknown = true;
+        ties_unknown_ = v_.options.tie_replay;
     }
     bool stopped = false;
     for (std::size_t i = 0; i < rec_.hands.size(); ++i) {
@@ -681,7 +687,10 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
         std::string why = v_.rules == RuleSet::fives_threes
                               ? t.str() + " alone on the table counts " +
                                     std::to_string(h.layout().open_total()) + " and scores " +
-                                    std::to_string(pts)
+                                    std::to_string(pts) +
+                                    (fives_threes_points(h.layout().open_total()) != pts
+                                         ? " (its points would pass 61, so nothing)"
+                                         : "")
                               : std::string(rules_id(v_.rules)) + " scores no points during play";
         error(ply.claim_pos, Code::points_mismatch, why + ", not " + std::to_string(*ply.claim));
         return false;
@@ -708,6 +717,17 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
             }
             if (last) {
                 out_.unfinished = true;
+                // Claims of a result the hand has not reached.
+                bool not_over = blocked == std::optional<bool>(false);
+                if ((hand.points || hand.score) && !not_over)
+                    unchecked(hname + ": whether the hand is over (its claims are not checked)");
+                else if (opt_.rules_override.empty() && hand.points)
+                    error(hand.points->pos, Code::points_mismatch,
+                          hname + " is not over, so it has scored nothing yet");
+                else if (opt_.rules_override.empty() && hand.score)
+                    error(hand.score->pos, Code::score_mismatch,
+                          hname + " is not over: the score is still " +
+                              match_score_text(*rules_, m_));
                 return;
             }
             // Not the last hand: the next hand starts while this one is not over.
@@ -823,6 +843,15 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         settle_from_claims(hand, r, true);
         return;
     }
+    if (ties_unknown_ && !r.tie && r.winner >= 0 && hand.points) {
+        // The ties before the record are unknown: the claimed value is taken.
+        for (const auto& it : hand.points->items)
+            if (party_of_who(v_, it.who) == r.winner && it.value >= r.points[r.winner]) {
+                unchecked(hname + ": the hand's value (ties before the record are unknown)");
+                r.points[r.winner] = it.value;
+            }
+    }
+    if (!r.tie) ties_unknown_ = false;
     if (opt_.annotate && hand.end) note(hand.end->pos, r.why);
     if (opt_.summaries) summarize(hand, r);
     check_claims(hand, r);
@@ -857,7 +886,8 @@ void RecordChecker::check_score(const ast::Hand& hand) {
         int listed = 0;
         for (const auto& it : hand.score->items) listed += party_of_who(v_, it.who) >= 0;
         if (listed == v_.parties()) {
-            for (const auto& it : hand.score->items) m_.score[party_of_who(v_, it.who)] = it.value;
+            for (const auto& it : hand.score->items)
+                if (int p = party_of_who(v_, it.who); p >= 0) m_.score[p] = it.value;
             score_known_ = true;
         } else {
             unchecked("score of hand " + std::to_string(hand.number) +
@@ -990,7 +1020,8 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, bool
         int listed = 0;
         for (const auto& it : hand.score->items) listed += party_of_who(v_, it.who) >= 0;
         if (listed == v_.parties()) {
-            for (const auto& it : hand.score->items) m_.score[party_of_who(v_, it.who)] = it.value;
+            for (const auto& it : hand.score->items)
+                if (int p = party_of_who(v_, it.who); p >= 0) m_.score[p] = it.value;
             score_known_ = true;
             if (!m_.known) {
                 // What the score alone says of the match end.

@@ -180,7 +180,7 @@ Step HandState::can_hold(int seat, Tile t) const {
     return Step::ok();
 }
 
-Step HandState::check_constraints(int seat, Tile t) const {
+Step HandState::check_proofs(int seat, Tile t) const {
     for (const auto& p : proofs_) {
         if (p.tile == t && p.seat != seat)
             return Step::fail(Fault::wrong_pose,
@@ -189,6 +189,10 @@ Step HandState::check_constraints(int seat, Tile t) const {
                                   seat_name(p.seat) + " did not hold it",
                               p.event);
     }
+    return Step::ok();
+}
+
+Step HandState::check_constraints(int seat, Tile t) const {
     for (const auto& c : constraints_) {
         if (c.seat != seat || !c.fits.contains(t) || c.drawn_since.contains(t) ||
             c.unknown_draw_since)
@@ -242,6 +246,8 @@ void HandState::update_over() {
 }
 
 Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder) {
+    if (posed()) return Step::fail(Fault::wrong_pose, "the hand is already posed");
+    if (Step s = check_proofs(seat, t); !s) return s;
     if (Step s = can_hold(seat, t); !s) return s;
     if (Step s = check_constraints(seat, t); !s) return s;
     if (proof_holder) {
@@ -275,6 +281,8 @@ Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_h
 
 Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
+    if (!posed()) return Step::fail(Fault::wrong_pose, "the hand has not been posed");
+    if (Step s = check_proofs(seat, t); !s) return s;
     if (Step s = can_hold(seat, t); !s) return s;
     if (Step s = check_constraints(seat, t); !s) return s;
     std::vector<End> fit = layout_.fitting_ends(t);
@@ -289,9 +297,12 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
         if (!layout_.fits(t, *end)) {
             std::string why = t.str() + " does not fit " + end_name(layout_, *end);
             if (layout_.kind() == LayoutKind::spinner) {
-                if (!layout_.arm_used(*end) &&
-                    std::any_of(layout_.ends().begin(), layout_.ends().end(),
-                                [&](End x) { return !layout_.arm_used(x); }))
+                bool all_used = true;
+                for (End x : {End::N, End::E, End::S, End::W})
+                    all_used = all_used && layout_.arm_used(x);
+                if (!all_used && layout_.arm_used(*end))
+                    why += ": until all four arms hold a tile only empty arms take tiles";
+                else if (!all_used)
                     why += ": until all four arms hold a tile only tiles carrying " +
                            std::to_string(layout_.spinner()) + " may be played";
                 else if (layout_.arm_closed(*end) && t.carries(layout_.end_value(*end)))
@@ -360,6 +371,9 @@ std::optional<bool> HandState::blocked() const {
         if (!c) unknown = true;
     }
     if (!unknown) return true;
+    // Every tile is dealt: a tile that fits and is off the table is in some
+    // hand still playing, so someone can play.
+    if (v_.all_dealt() && !v_.draw_game() && !layout_.fit_mask().empty()) return false;
     // A full round of passes by every seat still in the hand (passing while able
     // is not allowed outside french, so the round proves the block).
     if (v_.rules != RuleSet::french && passes_in_row_ >= in_hand()) return true;
@@ -379,6 +393,7 @@ void HandState::add_constraint(int seat) {
 }
 
 Step HandState::pass(int seat) {
+    if (!posed()) return Step::fail(Fault::wrong_pose, "the hand has not been posed");
     if (over_ == HandOver::blocked) return pass_after_block(seat);
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
     if (v_.draw_game() && bone_count_ > 0)
@@ -508,6 +523,7 @@ Step HandState::remain(int seat, const std::vector<Tile>& tiles) {
                                                list_tiles(tiles) + ")");
     for (Tile t : tiles) {
         if (si.known.contains(t)) continue;
+        if (Step s = check_proofs(seat, t); !s) return s;
         if (Step s = check_constraints(seat, t); !s) return s;
     }
     si.known = mine;

@@ -139,6 +139,7 @@ private:
     void add_constraint(int seat);
     std::uint8_t line_ends() const;
     Step check_constraints(int seat, Tile t) const;
+    Step check_proofs(int seat, Tile t) const;
 
     Variant v_;
     Layout layout_;

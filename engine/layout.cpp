@@ -36,24 +36,38 @@ bool Layout::arm_closed(End e) const {
     return a.used && !on_.contains(Tile(a.end, a.end));
 }
 
-bool Layout::fits(Tile t, End e) const {
-    if (empty() || on_.contains(t)) return false;
+TileSet Layout::fit_mask(End e) const {
+    if (empty()) return {};
+    TileSet m;
     if (kind_ == LayoutKind::line) {
-        if (!is_line_end(e)) return false;
-        return t.carries(end_[static_cast<int>(e)]);
+        if (!is_line_end(e)) return {};
+        m = TileSet::carrying(end_[static_cast<int>(e)]);
+    } else {
+        if (is_line_end(e)) return {};
+        const Arm& a = arms_[arm(e)];
+        if (!all_arms_used()) {
+            if (!a.used) m = TileSet::carrying(spinner_);
+        } else if (on_.contains(Tile(a.end, a.end))) {
+            m = TileSet::carrying(a.end);
+        } else {
+            m.insert(Tile(a.end, a.end));
+        }
     }
-    if (is_line_end(e)) return false;
-    const Arm& a = arms_[arm(e)];
-    bool all_used = std::all_of(arms_.begin(), arms_.end(), [](const Arm& x) { return x.used; });
-    if (!all_used) return !a.used && t.carries(spinner_);
-    if (!t.carries(a.end)) return false;
-    return t == Tile(a.end, a.end) || on_.contains(Tile(a.end, a.end));
+    return (m & set_) - on_;
+}
+
+TileSet Layout::fit_mask() const {
+    if (empty()) return {};
+    if (kind_ == LayoutKind::line) return fit_mask(End::L) | fit_mask(End::R);
+    return fit_mask(End::N) | fit_mask(End::E) | fit_mask(End::S) | fit_mask(End::W);
+}
+
+bool Layout::fits(Tile t, End e) const {
+    return fit_mask(e).contains(t);
 }
 
 bool Layout::fits_anywhere(Tile t) const {
-    for (End e : ends())
-        if (fits(t, e)) return true;
-    return false;
+    return fit_mask().contains(t);
 }
 
 std::vector<End> Layout::fitting_ends(Tile t) const {
@@ -141,15 +155,6 @@ bool Layout::key_tile(Tile* key) const {
     if (end_[0] == end_[1] || !(a == b)) return false;
     if (key) *key = a;
     return true;
-}
-
-TileSet Layout::playable(TileSet s) const {
-    TileSet out;
-    if (empty()) return s;
-    s.for_each([&](Tile t) {
-        if (fits_anywhere(t)) out.insert(t);
-    });
-    return out;
 }
 
 std::string Layout::str() const {

@@ -67,7 +67,11 @@ public:
     bool key_tile(Tile* key = nullptr) const;
 
     // Tiles of `s` that fit somewhere.
-    TileSet playable(TileSet s) const;
+    TileSet playable(TileSet s) const { return s & fit_mask(); }
+    // Every tile off the table that fits end e / any end (no allocation: the
+    // replay asks this after every move).
+    TileSet fit_mask(End e) const;
+    TileSet fit_mask() const;
 
     std::string str() const;  // "L5 R3" / "N0 E- S3* W1"
     // Invariants: tile count, halves count, ends consistent. Empty string if ok.
@@ -75,6 +79,9 @@ public:
 
 private:
     static int arm(End e) { return static_cast<int>(e) - static_cast<int>(End::N); }
+    bool all_arms_used() const {
+        return arms_[0].used && arms_[1].used && arms_[2].used && arms_[3].used;
+    }
     struct Arm {
         bool used = false;
         std::uint8_t end = 0;

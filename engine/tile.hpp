@@ -45,11 +45,7 @@ public:
     }
     static constexpr TileSet full() { return from_bits((1u << kTiles) - 1); }
     // Every tile carrying v.
-    static constexpr TileSet carrying(int v) {
-        TileSet s;
-        for (int o = 0; o <= 6; ++o) s.insert(Tile(v, o));
-        return s;
-    }
+    static constexpr TileSet carrying(int v) { return from_bits(kCarrying[v]); }
     constexpr bool contains(Tile t) const { return (bits_ >> t.index()) & 1u; }
     constexpr void insert(Tile t) { bits_ |= 1u << t.index(); }
     constexpr void erase(Tile t) { bits_ &= ~(1u << t.index()); }
@@ -97,6 +93,12 @@ public:
     std::string str() const;  // "6-6 5-4 ..." highest first
 
 private:
+    static constexpr std::array<std::uint32_t, 7> kCarrying = [] {
+        std::array<std::uint32_t, 7> c{};
+        for (int v = 0; v <= 6; ++v)
+            for (int o = 0; o <= 6; ++o) c[v] |= 1u << Tile(v, o).index();
+        return c;
+    }();
     std::uint32_t bits_ = 0;
 };
 
