@@ -1,0 +1,404 @@
+#include "parser/printer.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <iterator>
+#include <string_view>
+
+namespace pips::parser {
+
+namespace {
+
+using ast::Pos;
+
+char seat_char(ast::SeatNo s) {
+    return static_cast<char>('A' + s);
+}
+
+std::string_view who_name(ast::Who w) {
+    switch (w) {
+        case ast::Who::A:
+            return "A";
+        case ast::Who::B:
+            return "B";
+        case ast::Who::C:
+            return "C";
+        case ast::Who::D:
+            return "D";
+        case ast::Who::AC:
+            return "AC";
+        case ast::Who::BD:
+            return "BD";
+    }
+    return "?";
+}
+
+std::string_view end_letter(ast::EndLetter e) {
+    switch (e) {
+        case ast::EndLetter::none:
+            return "";
+        case ast::EndLetter::L:
+            return "L";
+        case ast::EndLetter::R:
+            return "R";
+        case ast::EndLetter::N:
+            return "N";
+        case ast::EndLetter::E:
+            return "E";
+        case ast::EndLetter::S:
+            return "S";
+        case ast::EndLetter::W:
+            return "W";
+    }
+    return "";
+}
+
+std::string_view end_kind(ast::EndLine::Kind k) {
+    switch (k) {
+        case ast::EndLine::Kind::domino:
+            return "domino";
+        case ast::EndLine::Kind::block:
+            return "block";
+        case ast::EndLine::Kind::tie:
+            return "tie";
+        case ast::EndLine::Kind::target:
+            return "target";
+    }
+    return "?";
+}
+
+void append_pip(std::string& out, std::uint8_t v) {
+    if (v <= 9)
+        out += static_cast<char>('0' + v);
+    else
+        out += std::to_string(v);
+}
+
+void append_tile(std::string& out, const ast::TileTok& t) {
+    append_pip(out, t.a);
+    out += '-';
+    append_pip(out, t.b);
+}
+
+void append_tiles(std::string& out, const std::vector<ast::TileTok>& tiles) {
+    for (const auto& t : tiles) {
+        out += ' ';
+        append_tile(out, t);
+    }
+}
+
+// Code points in a UTF-8 string (continuation bytes do not count).
+std::size_t width(std::string_view s) {
+    std::size_t n = 0;
+    for (char c : s)
+        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+    return n;
+}
+
+// A note's text on one line: line ends and tabs become spaces, other
+// control characters `?`.
+void append_note_text(std::string& out, std::string_view text, bool brace) {
+    for (char c : text) {
+        auto u = static_cast<unsigned char>(c);
+        if (c == '\n' || c == '\r' || c == '\t')
+            out += ' ';
+        else if (u < 0x20 || u == 0x7F)
+            out += '?';
+        else if (brace && c == '{')
+            out += '(';  // braces would nest or end the comment early
+        else if (brace && c == '}')
+            out += ')';
+        else
+            out += c;
+    }
+}
+
+// A note as a brace comment.
+std::string brace_note(std::string_view text) {
+    std::string out = "{ ";
+    append_note_text(out, text, true);
+    out += " }";
+    return out;
+}
+
+// A note as a `;` comment line.
+std::string line_note(std::string_view text) {
+    std::string out = "; ";
+    append_note_text(out, text, false);
+    return out;
+}
+
+std::string brace_comment(const ast::Comment& c) {
+    return "{" + c.text + "}";
+}
+
+// Everything a note or comment can follow. Ids are given in printing order
+// of the kinds; `Layout` maps each node to its id.
+struct HandIds {
+    std::size_t hand = 0, deals = 0, stocks = 0, redeals = 0, plies = 0, remains = 0, end = 0,
+                points = 0, score = 0;
+};
+
+struct Layout {
+    std::vector<HandIds> hands;  // tags take ids 0 .. tags.size()-1
+    std::size_t count = 0;
+
+    explicit Layout(const ast::Record& r) {
+        std::size_t next = r.tags.size();
+        for (const auto& h : r.hands) {
+            HandIds ids;
+            ids.hand = next++;
+            ids.deals = next, next += h.deals.size();
+            ids.stocks = next, next += h.stocks.size();
+            ids.redeals = next, next += h.redeals.size();
+            ids.plies = next, next += h.plies.size();
+            ids.remains = next, next += h.remains.size();
+            ids.end = next++;
+            ids.points = next++;
+            ids.score = next++;
+            hands.push_back(ids);
+        }
+        count = next;
+    }
+};
+
+struct Anchor {
+    Pos pos;
+    std::size_t id = 0;
+};
+
+// The line anchors of one hand (not its plies), in no particular order.
+void hand_line_anchors(const ast::Hand& h, const HandIds& ids, std::vector<Anchor>& out) {
+    out.push_back({h.pos, ids.hand});
+    for (std::size_t i = 0; i < h.deals.size(); ++i) out.push_back({h.deals[i].pos, ids.deals + i});
+    for (std::size_t i = 0; i < h.stocks.size(); ++i)
+        out.push_back({h.stocks[i].pos, ids.stocks + i});
+    for (std::size_t i = 0; i < h.redeals.size(); ++i)
+        out.push_back({h.redeals[i].pos, ids.redeals + i});
+    for (std::size_t i = 0; i < h.remains.size(); ++i)
+        out.push_back({h.remains[i].pos, ids.remains + i});
+    if (h.end) out.push_back({h.end->pos, ids.end});
+    if (h.points) out.push_back({h.points->pos, ids.points});
+    if (h.score) out.push_back({h.score->pos, ids.score});
+}
+
+class Printer {
+public:
+    Printer(const ast::Record& r, const Notes* notes) : r_(r), layout_(r), extra_(layout_.count) {
+        place_hand_comments();
+        if (notes) place_notes(*notes);
+    }
+
+    std::string run() {
+        for (const auto& c : r_.leading_comments) leading_comment(c);
+        for (const auto& n : prelude_) line(n);
+        for (std::size_t i = 0; i < r_.tags.size(); ++i) {
+            tag(r_.tags[i]);
+            for (const auto& n : extra_[i]) line(n);
+        }
+        for (std::size_t h = 0; h < r_.hands.size(); ++h) {
+            if (h > 0 || !r_.tags.empty()) out_ += '\n';
+            hand(r_.hands[h], layout_.hands[h]);
+        }
+        return std::move(out_);
+    }
+
+private:
+    // Brace comments that follow a line go after the nearest line before them.
+    void place_hand_comments() {
+        std::vector<Anchor> anchors;
+        for (std::size_t h = 0; h < r_.hands.size(); ++h) {
+            const auto& hand = r_.hands[h];
+            if (hand.comments.empty()) continue;
+            anchors.clear();
+            hand_line_anchors(hand, layout_.hands[h], anchors);
+            for (const auto& c : hand.comments) {
+                const Anchor* best = nullptr;
+                for (const auto& a : anchors)
+                    if (a.pos < c.pos && (!best || best->pos < a.pos)) best = &a;
+                std::size_t id = best ? best->id : layout_.hands[h].hand;
+                extra_[id].push_back(brace_comment(c));
+            }
+        }
+    }
+
+    void place_notes(const Notes& notes) {
+        std::vector<Anchor> anchors;
+        for (std::size_t i = 0; i < r_.tags.size(); ++i) anchors.push_back({r_.tags[i].pos, i});
+        for (std::size_t h = 0; h < r_.hands.size(); ++h) {
+            const auto& hand = r_.hands[h];
+            const auto& ids = layout_.hands[h];
+            hand_line_anchors(hand, ids, anchors);
+            for (std::size_t i = 0; i < hand.plies.size(); ++i)
+                anchors.push_back({hand.plies[i].pos, ids.plies + i});
+        }
+        std::stable_sort(anchors.begin(), anchors.end(),
+                         [](const Anchor& a, const Anchor& b) { return a.pos < b.pos; });
+        for (const auto& [pos, text] : notes) {
+            auto it = std::upper_bound(anchors.begin(), anchors.end(), pos,
+                                       [](const Pos& p, const Anchor& a) { return p < a.pos; });
+            if (it == anchors.begin()) {
+                prelude_.push_back(line_note(text));
+                continue;
+            }
+            const Anchor& a = *std::prev(it);
+            extra_[a.id].push_back(a.id < r_.tags.size() ? line_note(text) : brace_note(text));
+        }
+    }
+
+    void line(std::string_view s) {
+        out_ += s;
+        out_ += '\n';
+    }
+
+    // The parser keeps what follows the `;`.
+    void leading_comment(std::string_view c) {
+        while (!c.empty() && (c.back() == '\n' || c.back() == '\r')) c.remove_suffix(1);
+        out_ += ';';
+        line(c);
+    }
+
+    void tag(const ast::Tag& t) {
+        out_ += '[';
+        out_ += t.name;
+        out_ += " \"";
+        for (char c : t.value) {
+            if (c == '"' || c == '\\') out_ += '\\';
+            out_ += c;
+        }
+        out_ += "\"]\n";
+    }
+
+    // A line that comments may follow.
+    void end_line(std::size_t id) {
+        out_ += '\n';
+        for (const auto& e : extra_[id]) line(e);
+    }
+
+    void seat_tiles(std::string_view keyword, const ast::SeatTiles& s, std::size_t id) {
+        out_ += keyword;
+        out_ += ' ';
+        out_ += seat_char(s.seat);
+        append_tiles(out_, s.tiles);
+        end_line(id);
+    }
+
+    void claim_line(std::string_view keyword, const ast::ClaimLine& c, std::size_t id) {
+        out_ += keyword;
+        for (const auto& item : c.items) {
+            out_ += ' ';
+            out_ += who_name(item.who);
+            out_ += ' ';
+            out_ += std::to_string(item.value);
+        }
+        end_line(id);
+    }
+
+    std::string ply(const ast::Ply& p, std::size_t id) const {
+        std::string s;
+        if (p.seat) {
+            s += seat_char(*p.seat);
+            s += ':';
+        }
+        for (const auto& pre : p.pre) {
+            if (pre.kind == ast::PreAction::Kind::draw) {
+                s += "draw ";
+            } else {
+                s += "foul ";
+                append_tile(s, pre.tile);
+                s += ' ';
+            }
+        }
+        if (p.kind == ast::Ply::Kind::pass) {
+            s += p.knock ? "knock" : "pass";
+        } else {
+            append_tile(s, p.tile);
+            s += end_letter(p.end);
+        }
+        if (p.claim) {
+            s += " +";
+            s += std::to_string(*p.claim);
+        }
+        for (const auto& c : p.comments) {
+            s += ' ';
+            s += brace_comment(c);
+        }
+        for (const auto& n : extra_[id]) {
+            s += ' ';
+            s += n;
+        }
+        return s;
+    }
+
+    void hand(const ast::Hand& h, const HandIds& ids) {
+        out_ += "hand ";
+        out_ += std::to_string(h.number);
+        end_line(ids.hand);
+
+        // Round k's deals and stock follow the k-th redeal.
+        int rounds = static_cast<int>(h.redeals.size());
+        for (const auto& d : h.deals) rounds = std::max(rounds, d.round);
+        for (const auto& s : h.stocks) rounds = std::max(rounds, s.round);
+        for (int k = 0; k <= rounds; ++k) {
+            if (k > 0 && static_cast<std::size_t>(k) <= h.redeals.size()) {
+                const auto& rd = h.redeals[static_cast<std::size_t>(k - 1)];
+                out_ += "redeal ";
+                out_ += seat_char(rd.seat);
+                end_line(ids.redeals + static_cast<std::size_t>(k - 1));
+            }
+            for (std::size_t i = 0; i < h.deals.size(); ++i)
+                if (h.deals[i].round == k) seat_tiles("deal", h.deals[i], ids.deals + i);
+            for (std::size_t i = 0; i < h.stocks.size(); ++i) {
+                if (h.stocks[i].round != k) continue;
+                out_ += "stock";
+                append_tiles(out_, h.stocks[i].tiles);
+                end_line(ids.stocks + i);
+            }
+        }
+
+        std::size_t col = 0;
+        for (std::size_t i = 0; i < h.plies.size(); ++i) {
+            std::string p = ply(h.plies[i], ids.plies + i);
+            std::size_t w = width(p);
+            if (col > 0 && col + 1 + w > kPlyLineWidth) {
+                out_ += '\n';
+                col = 0;
+            }
+            if (col > 0) {
+                out_ += ' ';
+                ++col;
+            }
+            out_ += p;
+            col += w;
+        }
+        if (col > 0) out_ += '\n';
+
+        for (std::size_t i = 0; i < h.remains.size(); ++i)
+            seat_tiles("remain", h.remains[i], ids.remains + i);
+        if (h.end) {
+            out_ += "end ";
+            out_ += end_kind(h.end->kind);
+            if (h.end->who) {
+                out_ += ' ';
+                out_ += who_name(*h.end->who);
+            }
+            end_line(ids.end);
+        }
+        if (h.points) claim_line("points", *h.points, ids.points);
+        if (h.score) claim_line("score", *h.score, ids.score);
+    }
+
+    const ast::Record& r_;
+    Layout layout_;
+    std::vector<std::vector<std::string>> extra_;  // by anchor id
+    std::vector<std::string> prelude_;             // notes before the first tag
+    std::string out_;
+};
+
+}  // namespace
+
+std::string print_record(const ast::Record& record, const Notes* notes) {
+    return Printer(record, notes).run();
+}
+
+}  // namespace pips::parser

@@ -1,0 +1,1104 @@
+// Tests of the DGN 1 parser: conformance files, positions, every ply form,
+// every syntax error and its place, recovery, record splitting, and garbage.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "parser/parser.hpp"
+
+namespace {
+
+using namespace pips;
+using parser::parse_record;
+using parser::RecordReader;
+
+std::string errors_of(const ast::Record& r) {
+    std::string out;
+    for (const auto& e : r.errors)
+        out += std::to_string(e.pos.line) + ":" + std::to_string(e.pos.column) + ": " + e.message +
+               "\n";
+    return out;
+}
+
+ast::Record parse_ok(std::string_view text) {
+    auto r = parse_record(text);
+    EXPECT_TRUE(r.errors.empty()) << errors_of(r);
+    return r;
+}
+
+// The one error of a text, as "line:col: message".
+std::string one_error(std::string_view text) {
+    const auto r = parse_record(text);
+    EXPECT_EQ(r.errors.size(), 1u) << errors_of(r);
+    return r.errors.empty() ? std::string() : errors_of(r).substr(0, errors_of(r).size() - 1);
+}
+
+ast::Pos at(std::uint32_t line, std::uint32_t column) {
+    return {line, column};
+}
+
+std::vector<ast::Record> read_all(const std::string& text) {
+    std::istringstream in(text);
+    RecordReader reader(in);
+    std::vector<ast::Record> out;
+    ast::Record r;
+    while (reader.next(r)) out.push_back(std::move(r));
+    return out;
+}
+
+const std::string kHead = "[Rules \"jamaican\"]\n[Players \"a, b, c, d\"]\nhand 1\n";
+
+bool sorted(const ast::Record& r) {
+    return std::is_sorted(r.errors.begin(), r.errors.end(),
+                          [](const auto& a, const auto& b) { return a.pos < b.pos; });
+}
+
+// ---------------------------------------------------------------------------
+// Conformance files
+
+std::filesystem::path conformance_dir() {
+    return std::filesystem::path(PIPS_SOURCE_DIR) / ".." / "shared" / "conformance";
+}
+
+std::string slurp(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// file -> expected first error line, for the syntax cases of expected.jsonl.
+std::map<std::string, std::uint32_t> expected_syntax_lines(const std::filesystem::path& dir) {
+    std::map<std::string, std::uint32_t> out;
+    std::ifstream in(dir / "expected.jsonl");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.find("\"code\": \"syntax\"") == std::string::npos) continue;
+        const auto f = line.find("\"file\": \"") + 9;
+        const auto name = line.substr(f, line.find('"', f) - f);
+        const auto l = line.find("\"line\": ") + 8;
+        out[name] = static_cast<std::uint32_t>(std::stoul(line.substr(l)));
+    }
+    return out;
+}
+
+TEST(Conformance, EveryFileParsesAndSyntaxErrorsSitOnTheirLine) {
+    const auto dir = conformance_dir();
+    if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no conformance suite at " << dir;
+    const auto syntax = expected_syntax_lines(dir);
+    EXPECT_EQ(syntax.size(), 3u);
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.path().extension() != ".dgn") continue;
+        ++files;
+        const auto name = entry.path().filename().string();
+        SCOPED_TRACE(name);
+        const std::string text = slurp(entry.path());
+
+        std::ifstream in(entry.path(), std::ios::binary);
+        RecordReader reader(in);
+        ast::Record rec;
+        ASSERT_TRUE(reader.next(rec));
+        EXPECT_EQ(rec.source, text);
+        EXPECT_EQ(reader.bytes_read(), text.size());
+        ast::Record extra;
+        EXPECT_FALSE(reader.next(extra)) << "one record per file";
+        EXPECT_TRUE(sorted(rec));
+
+        const auto it = syntax.find(name);
+        if (it == syntax.end()) {
+            EXPECT_TRUE(rec.errors.empty()) << errors_of(rec);
+            EXPECT_FALSE(rec.hands.empty());
+            EXPECT_FALSE(rec.tags.empty());
+        } else {
+            ASSERT_FALSE(rec.errors.empty());
+            EXPECT_EQ(rec.errors.front().pos.line, it->second) << errors_of(rec);
+        }
+        // parse_record on the whole text agrees with the reader.
+        EXPECT_EQ(errors_of(parse_record(text)), errors_of(rec));
+    }
+    EXPECT_GT(files, 100);
+}
+
+TEST(Conformance, AllFilesConcatenatedSplitIntoOneRecordEach) {
+    const auto dir = conformance_dir();
+    if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no conformance suite at " << dir;
+    std::vector<std::string> texts;
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+        if (entry.path().extension() == ".dgn") texts.push_back(slurp(entry.path()));
+    std::sort(texts.begin(), texts.end());
+    std::string all;
+    for (const auto& t : texts) all += t;
+    const auto records = read_all(all);
+    ASSERT_EQ(records.size(), texts.size());
+    std::uint32_t line = 1;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        EXPECT_EQ(records[i].source, texts[i]);
+        EXPECT_EQ(records[i].first_line, line);
+        line += static_cast<std::uint32_t>(std::count(texts[i].begin(), texts[i].end(), '\n'));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A whole record
+
+TEST(Record, SpecExample) {
+    const auto r = parse_ok(
+        "; Kingston Open, table 4\n"
+        "[Event \"Kingston Open\"]\n"
+        "[Date \"2026.11.21\"]\n"
+        "[Rules \"jamaican\"]\n"
+        "[Players \"Marcus, Desmond, Andre, Kevin\"]\n"
+        "[Result \"AC\"]\n"
+        "\n"
+        "hand 1\n"
+        "deal A 6-6 6-5 6-1 5-5 4-2 3-0 1-1\n"
+        "deal B 6-4 5-4 4-4 3-3 2-1 1-0 0-0\n"
+        "deal C 6-3 6-2 5-3 4-3 3-2 2-0 1-5\n"
+        "deal D 6-0 5-2 5-0 4-1 4-0 3-1 2-2\n"
+        "A:6-6 B:6-4R C:6-3L D:4-1R A:6-1R\n"
+        "end domino C\n"
+        "points AC 1\n"
+        "score AC 1 BD 0\n"
+        "\n"
+        "hand 2\n");
+    ASSERT_EQ(r.tags.size(), 5u);
+    EXPECT_EQ(r.tags[3].name, "Players");
+    EXPECT_EQ(r.tags[3].value, "Marcus, Desmond, Andre, Kevin");
+    EXPECT_EQ(r.find_tag("Result")->value, "AC");
+    EXPECT_EQ(r.pos, at(2, 1));
+    EXPECT_EQ(r.first_line, 1u);
+    ASSERT_EQ(r.leading_comments.size(), 1u);
+    EXPECT_EQ(r.leading_comments[0], " Kingston Open, table 4");
+    ASSERT_EQ(r.hands.size(), 2u);
+    const auto& h = r.hands[0];
+    EXPECT_EQ(h.number, 1);
+    EXPECT_EQ(h.pos, at(8, 1));
+    EXPECT_EQ(h.number_pos, at(8, 6));
+    ASSERT_EQ(h.deals.size(), 4u);
+    EXPECT_EQ(h.deals[2].seat, 2);
+    EXPECT_EQ(h.deals[2].pos, at(11, 1));
+    EXPECT_EQ(h.deals[2].seat_pos, at(11, 6));
+    ASSERT_EQ(h.deals[2].tiles.size(), 7u);
+    EXPECT_EQ(h.deals[2].tiles[6].a, 1);
+    EXPECT_EQ(h.deals[2].tiles[6].b, 5);
+    EXPECT_EQ(h.deals[2].tiles[6].pos, at(11, 32));
+    ASSERT_EQ(h.plies.size(), 5u);
+    EXPECT_EQ(h.plies[1].seat, 1);
+    EXPECT_EQ(h.plies[1].end, ast::EndLetter::R);
+    EXPECT_EQ(h.plies[1].pos, at(13, 7));
+    EXPECT_EQ(h.plies[1].seat_pos, at(13, 7));
+    EXPECT_EQ(h.plies[1].action_pos, at(13, 9));
+    ASSERT_TRUE(h.end);
+    EXPECT_EQ(h.end->kind, ast::EndLine::Kind::domino);
+    EXPECT_EQ(h.end->who, ast::Who::C);
+    EXPECT_EQ(h.end->who_pos, at(14, 12));
+    ASSERT_TRUE(h.points);
+    ASSERT_EQ(h.points->items.size(), 1u);
+    EXPECT_EQ(h.points->items[0].who, ast::Who::AC);
+    EXPECT_EQ(h.points->items[0].value, 1);
+    ASSERT_TRUE(h.score);
+    ASSERT_EQ(h.score->items.size(), 2u);
+    EXPECT_EQ(h.score->items[1].who, ast::Who::BD);
+    EXPECT_EQ(h.score->items[1].pos, at(16, 12));
+    EXPECT_EQ(h.score->items[1].value_pos, at(16, 15));
+    EXPECT_EQ(r.hands[1].number, 2);
+    EXPECT_TRUE(r.hands[1].plies.empty());  // an unfinished last hand is fine for the parser
+}
+
+TEST(Record, TagEscapesAndUtf8Values) {
+    const auto r = parse_ok(
+        "[Event \"say \\\"hi\\\" \\\\ {not a comment} ; nor this\"]\n"
+        "[Site \"Montréal\"]  ; trailing comment\n"
+        "[A \"1\"] [B \"2\"]\n"
+        "[ Round  \"3\" ]\n");
+    ASSERT_EQ(r.tags.size(), 5u);
+    EXPECT_EQ(r.tags[0].value, "say \"hi\" \\ {not a comment} ; nor this");
+    EXPECT_EQ(r.tags[0].pos, at(1, 1));
+    EXPECT_EQ(r.tags[0].value_pos, at(1, 8));
+    EXPECT_EQ(r.tags[1].value, "Montréal");
+    EXPECT_EQ(r.tags[3].name, "B");
+    EXPECT_EQ(r.tags[3].pos, at(3, 9));
+    EXPECT_EQ(r.tags[4].name, "Round");
+    EXPECT_EQ(r.tags[4].value_pos, at(4, 10));
+    EXPECT_TRUE(r.hands.empty());  // a record of 0 hands
+}
+
+TEST(Record, SetupLinesAndRounds) {
+    const auto r = parse_ok(kHead +
+                            "deal A 1-1 2-2\n"
+                            "stock 0-0 0-1\n"
+                            "redeal C\n"
+                            "deal A 3-3\n"
+                            "deal B\n"
+                            "stock 6-6\n"
+                            "A:3-3\n"
+                            "remain B 1-2 4-5\n"
+                            "remain C\n"
+                            "end block AC\n"
+                            "score A 3 B 0 C 12 D 999999999\n");
+    const auto& h = r.hands[0];
+    ASSERT_EQ(h.deals.size(), 3u);
+    EXPECT_EQ(h.deals[0].round, 0);
+    EXPECT_EQ(h.deals[1].round, 1);
+    EXPECT_EQ(h.deals[2].round, 1);
+    EXPECT_TRUE(h.deals[2].tiles.empty());
+    ASSERT_EQ(h.stocks.size(), 2u);
+    EXPECT_EQ(h.stocks[0].round, 0);
+    EXPECT_EQ(h.stocks[1].round, 1);
+    EXPECT_EQ(h.stocks[0].tiles[1].pos, at(5, 11));
+    ASSERT_EQ(h.redeals.size(), 1u);
+    EXPECT_EQ(h.redeals[0].seat, 2);
+    EXPECT_EQ(h.redeals[0].pos, at(6, 1));
+    EXPECT_EQ(h.redeals[0].seat_pos, at(6, 8));
+    ASSERT_EQ(h.remains.size(), 2u);
+    EXPECT_EQ(h.remains[0].seat, 1);
+    EXPECT_EQ(h.remains[0].tiles.size(), 2u);
+    EXPECT_EQ(h.remains[0].round, 0);
+    EXPECT_EQ(h.end->kind, ast::EndLine::Kind::block);
+    EXPECT_EQ(h.end->who, ast::Who::AC);
+    EXPECT_FALSE(h.points);
+    ASSERT_EQ(h.score->items.size(), 4u);
+    EXPECT_EQ(h.score->items[3].value, 999999999);
+}
+
+TEST(Record, EndKinds) {
+    const auto r = parse_ok(kHead + "end tie\nhand 2\nend target\nhand 3\nend block\n");
+    ASSERT_EQ(r.hands.size(), 3u);
+    EXPECT_EQ(r.hands[0].end->kind, ast::EndLine::Kind::tie);
+    EXPECT_FALSE(r.hands[0].end->who);
+    EXPECT_EQ(r.hands[1].end->kind, ast::EndLine::Kind::target);
+    EXPECT_EQ(r.hands[2].end->kind, ast::EndLine::Kind::block);
+}
+
+TEST(Record, FirstHandMayStartLater) {
+    const auto r = parse_ok("[Rules \"jamaican\"]\nhand 7\nhand 8\n");
+    EXPECT_EQ(r.hands[0].number, 7);
+    EXPECT_EQ(r.hands[1].number, 8);
+}
+
+TEST(Record, NoTagsPosIsFirstToken) {
+    const auto r = parse_ok("; only a comment\n\n  hand 1\n");
+    EXPECT_EQ(r.pos, at(3, 3));
+    EXPECT_EQ(r.leading_comments.size(), 1u);
+    const auto empty = parse_record("", 5);
+    EXPECT_EQ(empty.pos, at(5, 1));
+    EXPECT_TRUE(empty.errors.empty());
+}
+
+TEST(Record, FirstLineOffsetsAllPositions) {
+    const auto r = parse_record(kHead + "A:6-7\n", 100);
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_EQ(r.errors[0].pos, at(103, 3));
+    EXPECT_EQ(r.tags[0].pos, at(100, 1));
+    EXPECT_EQ(r.hands[0].pos, at(102, 1));
+}
+
+// ---------------------------------------------------------------------------
+// Positions
+
+TEST(Positions, ColumnsCountCodePointsAndTabs) {
+    // `é` is two bytes, `€` three, `😀` four: one column each. A tab is one.
+    const auto r = parse_ok(kHead + "{é€😀} A:6-6\n\tB:6-5R\t{x}\tC:5-5L\n");
+    const auto& p = r.hands[0].plies;
+    ASSERT_EQ(p.size(), 3u);
+    EXPECT_EQ(p[0].pos, at(4, 7));
+    EXPECT_EQ(p[0].action_pos, at(4, 9));
+    EXPECT_EQ(p[0].tile.pos, at(4, 9));
+    EXPECT_EQ(p[1].pos, at(5, 2));
+    EXPECT_EQ(p[2].pos, at(5, 13));
+}
+
+TEST(Positions, ErrorAfterMultiByteCharacter) {
+    EXPECT_EQ(one_error(kHead + "{Ça va} A:6-6 B:9-9\n"),
+              "4:17: expected a tile with pips 0 to 6, found '9-9'");
+}
+
+TEST(Positions, MultiLineBraceCommentMovesLines) {
+    const auto r = parse_ok(kHead + "A:6-6 {one\ntwo\nthree} B:6-5R\n");
+    const auto& p = r.hands[0].plies;
+    ASSERT_EQ(p.size(), 2u);
+    EXPECT_EQ(p[1].pos, at(6, 8));
+    ASSERT_EQ(p[0].comments.size(), 1u);
+    EXPECT_EQ(p[0].comments[0].text, "one\ntwo\nthree");
+    EXPECT_EQ(p[0].comments[0].pos, at(4, 7));
+}
+
+TEST(Positions, ByteOrderMarkIsSkippedOnLineOne) {
+    const auto r = parse_ok("\xEF\xBB\xBF[Rules \"jamaican\"]\n");
+    EXPECT_EQ(r.tags[0].pos, at(1, 1));
+}
+
+TEST(Positions, Crlf) {
+    const std::string lf = kHead + "deal A 6-6 5-5\nA:6-6 {c}\nB: draw\n6-5R +2\nend block\n";
+    std::string crlf;
+    for (char c : lf) {
+        if (c == '\n') crlf += '\r';
+        crlf += c;
+    }
+    const auto a = parse_ok(lf);
+    const auto b = parse_ok(crlf);
+    EXPECT_EQ(b.tags[0].value, "jamaican");
+    ASSERT_EQ(a.hands[0].plies.size(), b.hands[0].plies.size());
+    for (std::size_t i = 0; i < a.hands[0].plies.size(); ++i) {
+        EXPECT_EQ(a.hands[0].plies[i].pos, b.hands[0].plies[i].pos);
+        EXPECT_EQ(a.hands[0].plies[i].claim, b.hands[0].plies[i].claim);
+    }
+    EXPECT_EQ(b.hands[0].deals[0].tiles.size(), 2u);
+    EXPECT_EQ(b.hands[0].plies[0].comments[0].text, "c");
+    EXPECT_EQ(b.hands[0].end->kind, ast::EndLine::Kind::block);
+    // An error at the end of a CRLF line points after the last character, not at the CR.
+    EXPECT_EQ(one_error(kHead + "deal\r\n"), "4:5: expected a seat (A-D), found end of line");
+    // CRLF inside a comment reads as LF.
+    const auto c = parse_ok(kHead + "A:6-6 {a\r\nb}\r\n");
+    EXPECT_EQ(c.hands[0].plies[0].comments[0].text, "a\nb");
+}
+
+// ---------------------------------------------------------------------------
+// Ply forms
+
+// The one ply of a one-hand record.
+ast::Ply only_ply(const ast::Record& r) {
+    EXPECT_EQ(r.hands.size(), 1u);
+    EXPECT_EQ(r.hands.at(0).plies.size(), 1u);
+    return r.hands.at(0).plies.at(0);
+}
+
+TEST(Plies, PlayWithSeat) {
+    const auto r = parse_ok(kHead + "A:6-5\n");
+    const auto p = only_ply(r);
+    EXPECT_EQ(p.seat, 0);
+    EXPECT_EQ(p.kind, ast::Ply::Kind::play);
+    EXPECT_EQ(p.tile.a, 6);
+    EXPECT_EQ(p.tile.b, 5);
+    EXPECT_EQ(p.end, ast::EndLetter::none);
+    EXPECT_FALSE(p.claim);
+    EXPECT_TRUE(p.pre.empty());
+    EXPECT_FALSE(p.knock);
+}
+
+TEST(Plies, PlayWithoutSeatKeepsWrittenOrder) {
+    const auto p = only_ply(parse_ok(kHead + "3-5\n"));
+    EXPECT_FALSE(p.seat);
+    EXPECT_EQ(p.tile.a, 3);
+    EXPECT_EQ(p.tile.b, 5);
+    EXPECT_EQ(p.pos, at(4, 1));
+    EXPECT_EQ(p.action_pos, at(4, 1));
+}
+
+TEST(Plies, SeatLabelThenSpace) {
+    const auto p = only_ply(parse_ok(kHead + "D:  0-0L\n"));
+    EXPECT_EQ(p.seat, 3);
+    EXPECT_EQ(p.pos, at(4, 1));
+    EXPECT_EQ(p.action_pos, at(4, 5));
+    EXPECT_EQ(p.end, ast::EndLetter::L);
+}
+
+TEST(Plies, EveryEndLetter) {
+    const auto r = parse_ok(kHead + "1-1L 1-2R 2-2N 2-3E 3-3S 3-4W\n");
+    const auto& p = r.hands[0].plies;
+    ASSERT_EQ(p.size(), 6u);
+    const ast::EndLetter want[] = {ast::EndLetter::L, ast::EndLetter::R, ast::EndLetter::N,
+                                   ast::EndLetter::E, ast::EndLetter::S, ast::EndLetter::W};
+    for (int i = 0; i < 6; ++i) EXPECT_EQ(p[i].end, want[i]);
+}
+
+TEST(Plies, ClaimAttached) {
+    const auto p = only_ply(parse_ok(kHead + "B:5-5R+2\n"));
+    EXPECT_EQ(p.claim, 2);
+    EXPECT_EQ(p.claim_pos, at(4, 7));
+    EXPECT_EQ(p.end, ast::EndLetter::R);
+    const auto q = only_ply(parse_ok(kHead + "5-5+10\n"));
+    EXPECT_EQ(q.claim, 10);
+    EXPECT_EQ(q.claim_pos, at(4, 4));
+}
+
+TEST(Plies, ClaimApartEvenOnNextLine) {
+    const auto r = parse_ok(kHead + "A:5-5 +2 B:5-0L\n+0\n");
+    const auto& p = r.hands[0].plies;
+    ASSERT_EQ(p.size(), 2u);
+    EXPECT_EQ(p[0].claim, 2);
+    EXPECT_EQ(p[0].claim_pos, at(4, 7));
+    EXPECT_EQ(p[1].claim, 0);
+    EXPECT_EQ(p[1].claim_pos, at(5, 1));
+}
+
+TEST(Plies, PassAndKnock) {
+    const auto r = parse_ok(kHead + "A:pass knock\n");
+    const auto& p = r.hands[0].plies;
+    ASSERT_EQ(p.size(), 2u);
+    EXPECT_EQ(p[0].kind, ast::Ply::Kind::pass);
+    EXPECT_FALSE(p[0].knock);
+    EXPECT_EQ(p[0].action_pos, at(4, 3));
+    EXPECT_EQ(p[1].kind, ast::Ply::Kind::pass);
+    EXPECT_TRUE(p[1].knock);
+    EXPECT_FALSE(p[1].seat);
+}
+
+TEST(Plies, DrawsThenPlayOrPass) {
+    const auto r = parse_ok(kHead + "B: draw draw 2-4R A:draw\ndraw\npass C:draw pass\n");
+    const auto& p = r.hands[0].plies;
+    ASSERT_EQ(p.size(), 3u);
+    ASSERT_EQ(p[0].pre.size(), 2u);
+    EXPECT_EQ(p[0].pre[0].kind, ast::PreAction::Kind::draw);
+    EXPECT_EQ(p[0].pre[0].pos, at(4, 4));
+    EXPECT_EQ(p[0].pre[1].pos, at(4, 9));
+    EXPECT_EQ(p[0].action_pos, at(4, 14));
+    EXPECT_EQ(p[0].end, ast::EndLetter::R);
+    ASSERT_EQ(p[1].pre.size(), 2u);  // a ply may run over lines
+    EXPECT_EQ(p[1].pre[1].pos, at(5, 1));
+    EXPECT_EQ(p[1].kind, ast::Ply::Kind::pass);
+    EXPECT_EQ(p[1].action_pos, at(6, 1));
+    EXPECT_EQ(p[2].seat, 2);
+    EXPECT_EQ(p[2].pre.size(), 1u);
+}
+
+TEST(Plies, Fouls) {
+    const auto r = parse_ok(kHead + "C: foul 3-4 pass D:foul 6-3 foul 1-2 5-0W\n");
+    const auto& p = r.hands[0].plies;
+    ASSERT_EQ(p.size(), 2u);
+    ASSERT_EQ(p[0].pre.size(), 1u);
+    EXPECT_EQ(p[0].pre[0].kind, ast::PreAction::Kind::foul);
+    EXPECT_EQ(p[0].pre[0].pos, at(4, 4));
+    EXPECT_EQ(p[0].pre[0].tile.a, 3);
+    EXPECT_EQ(p[0].pre[0].tile.b, 4);
+    EXPECT_EQ(p[0].pre[0].tile.pos, at(4, 9));
+    EXPECT_EQ(p[0].kind, ast::Ply::Kind::pass);
+    ASSERT_EQ(p[1].pre.size(), 2u);
+    EXPECT_EQ(p[1].pre[1].tile.a, 1);
+    EXPECT_EQ(p[1].tile.a, 5);
+    EXPECT_EQ(p[1].end, ast::EndLetter::W);
+}
+
+TEST(Plies, DrawAndFoulMixed) {
+    const auto p = only_ply(parse_ok(kHead + "A:draw foul 1-1 draw 2-2\n"));
+    ASSERT_EQ(p.pre.size(), 3u);
+    EXPECT_EQ(p.pre[0].kind, ast::PreAction::Kind::draw);
+    EXPECT_EQ(p.pre[1].kind, ast::PreAction::Kind::foul);
+    EXPECT_EQ(p.pre[2].kind, ast::PreAction::Kind::draw);
+    EXPECT_EQ(p.kind, ast::Ply::Kind::play);
+}
+
+TEST(Plies, CommentsAttach) {
+    const auto r = parse_ok(
+        "[Rules \"x\"] {dropped}\n{dropped too}\n"
+        "hand 1 {hand}\n"
+        "deal A 1-1 {deal line}\n"
+        "A:6-6 {after A} {again} B:draw {inside B} 6-5R\n"
+        "{next line, still after B}\n"
+        "end block {end line}\n");
+    const auto& h = r.hands[0];
+    ASSERT_EQ(h.comments.size(), 3u);
+    EXPECT_EQ(h.comments[0].text, "hand");
+    EXPECT_EQ(h.comments[1].text, "deal line");
+    EXPECT_EQ(h.comments[2].text, "end line");
+    EXPECT_EQ(h.comments[2].pos, at(7, 11));
+    ASSERT_EQ(h.plies.size(), 2u);
+    ASSERT_EQ(h.plies[0].comments.size(), 2u);
+    EXPECT_EQ(h.plies[0].comments[1].text, "again");
+    ASSERT_EQ(h.plies[1].comments.size(), 2u);
+    EXPECT_EQ(h.plies[1].comments[0].text, "inside B");
+    EXPECT_EQ(h.plies[1].comments[1].text, "next line, still after B");
+}
+
+TEST(Plies, CommentsAndNonAsciiInsideCommentsAreFine) {
+    const auto r = parse_ok(kHead + "A:6-6 ; ça, naïve – ok \x01\n{€ and \x7f}\n");
+    EXPECT_EQ(r.hands[0].plies.size(), 1u);
+}
+
+// ---------------------------------------------------------------------------
+// Syntax errors, each at its place
+
+TEST(Errors, TileWithSeven) {
+    EXPECT_EQ(one_error(kHead + "A:6-6 B:6-7R\n"),
+              "4:9: expected a tile with pips 0 to 6, found '6-7R'");
+    EXPECT_EQ(one_error(kHead + "deal A 6-6 7-1\n"),
+              "4:12: expected a tile with pips 0 to 6, found '7-1'");
+    EXPECT_EQ(one_error(kHead + "C:foul 3-8 pass\n"),
+              "4:8: expected a tile with pips 0 to 6 after 'foul', found '3-8'");
+}
+
+TEST(Errors, UnknownWord) {
+    EXPECT_EQ(one_error(kHead + "A:6-6 B:skip\n"),
+              "4:9: expected a tile, pass, knock, draw or foul, found 'skip'");
+    EXPECT_EQ(one_error(kHead + "A:6-6 passed\n"),
+              "4:7: expected a tile, pass, knock, draw or foul, found 'passed'");
+    EXPECT_EQ(one_error(kHead + "A:6-6 6-6 R\n"),
+              "4:11: expected a tile, pass, knock, draw or foul, found 'R'");
+    EXPECT_EQ(one_error(kHead + "E:6-6\n"),
+              "4:1: expected a tile, pass, knock, draw or foul, found 'E:6-6'");
+}
+
+TEST(Errors, LongWordIsCutInMessage) {
+    EXPECT_EQ(one_error(kHead + "abcdefghijklmnopqrstuvwxyz\n"),
+              "4:1: expected a tile, pass, knock, draw or foul, found 'abcdefghijklmnopqrst...'");
+}
+
+TEST(Errors, BadEndLetterAndJunkAfterTile) {
+    EXPECT_EQ(one_error(kHead + "A:6-6X\n"),
+              "4:6: expected an end letter (L, R, N, E, S, W) or '+N' after the tile, found 'X'");
+    EXPECT_EQ(one_error(kHead + "A:6-6B:5-5\n"),
+              "4:6: expected an end letter (L, R, N, E, S, W) or '+N' after the tile, found "
+              "'B:5-5'");
+    EXPECT_EQ(one_error(kHead + "A:6-6+\n"),
+              "4:6: expected an end letter (L, R, N, E, S, W) or '+N' after the tile, found '+'");
+}
+
+TEST(Errors, MisplacedClaim) {
+    EXPECT_EQ(one_error(kHead + "A:pass +2\n"),
+              "4:8: expected a tile, pass, knock, draw or foul, found '+2' (a '+N' claim follows "
+              "a play that has none)");
+    EXPECT_EQ(one_error(kHead + "A:5-5+1 +2\n"),
+              "4:9: expected a tile, pass, knock, draw or foul, found '+2' (a '+N' claim follows "
+              "a play that has none)");
+    EXPECT_EQ(one_error(kHead + "A:5-5 +x\n"),
+              "4:7: expected a claim '+N' with a number of at most 9 digits, found '+x'");
+}
+
+TEST(Errors, PlyWithoutPlayOrPass) {
+    EXPECT_EQ(one_error(kHead + "A:draw B:6-6\n"),
+              "4:8: expected a tile, pass, knock, draw or foul to end the ply, found 'B:6-6'");
+    EXPECT_EQ(one_error(kHead + "A:6-6 B:\nC:5-5\n"),
+              "5:1: expected a tile, pass, knock, draw or foul to end the ply, found 'C:5-5'");
+    EXPECT_EQ(one_error(kHead + "A:draw draw\nend block\n"),
+              "5:1: expected a tile, pass, knock, draw or foul to end the ply, found 'end'");
+    EXPECT_EQ(one_error(kHead + "A:draw"),
+              "4:7: expected a tile, pass, knock, draw or foul to end the ply, found end of "
+              "input");
+    EXPECT_EQ(one_error(kHead + "A:foul B:pass\n"),
+              "4:8: expected a tile after 'foul', found 'B:pass'");
+    EXPECT_EQ(one_error(kHead + "A:foul\nhand 2\n"),
+              "5:1: expected a tile after 'foul', found 'hand'");
+    // a broken ply before a setup line out of order: one error, not two
+    EXPECT_EQ(one_error(kHead + "A:draw\ndeal A 1-1\n"),
+              "5:1: expected a tile, pass, knock, draw or foul to end the ply, found 'deal'");
+    // the next ply is still read
+    const auto r = parse_record(kHead + "A:draw B:6-6\n");
+    ASSERT_EQ(r.hands[0].plies.size(), 1u);
+    EXPECT_EQ(r.hands[0].plies[0].seat, 1);
+}
+
+TEST(Errors, LineKeywordInsideAPlyLine) {
+    const auto r = parse_record(kHead + "A:6-6 end block\n");
+    ASSERT_EQ(r.errors.size(), 2u) << errors_of(r);
+    EXPECT_EQ(r.errors[0].pos, at(4, 7));
+    EXPECT_EQ(r.errors[0].message,
+              "expected a tile, pass, knock, draw or foul, found 'end' (end lines start on a new "
+              "line)");
+    EXPECT_EQ(r.errors[1].pos, at(4, 11));
+}
+
+TEST(Errors, UnclosedTagValue) {
+    EXPECT_EQ(one_error("[Rules \"jamaican\"]\n[Event \"Friday league ; ERR\nhand 1\n"),
+              "2:8: expected '\"' closing the tag value, found end of line (tag pairs are one "
+              "line)");
+}
+
+TEST(Errors, TagShapes) {
+    EXPECT_EQ(one_error("[Event \"x\"\n"),
+              "1:11: expected ']' after the tag value, found end of line");
+    EXPECT_EQ(one_error("[Event \"x\" y]\n"), "1:12: expected ']' after the tag value, found 'y]'");
+    EXPECT_EQ(one_error("[Event x]\n"), "1:8: expected a quoted tag value, found 'x]'");
+    EXPECT_EQ(one_error("[\"x\"]\n"), "1:2: expected a tag name, found '\"x\"]'");
+    EXPECT_EQ(one_error("[Event \"a\\nb\"]\n"),
+              "1:10: expected '\\\"' or '\\\\' after a backslash in a tag value, found '\\n'");
+    EXPECT_EQ(one_error(std::string("[Event \"a\0b\"]\n", 14)),
+              "1:10: expected a printable character in the tag value, found '\\x00'");
+    EXPECT_EQ(one_error("[Event \"x\"] extra\n"), "1:13: expected end of line, found 'extra'");
+    EXPECT_EQ(one_error("[Event \"x\"]\nhand 1\n[Site \"y\"]\n"),
+              "3:1: expected a game line, found a tag pair (tag pairs come before the first hand "
+              "of a record)");
+}
+
+TEST(Errors, UnclosedBraceComment) {
+    const auto r = parse_record(kHead + "A:6-6 {never closed\nB:6-5R\n[Event \"x\"]\n");
+    ASSERT_EQ(r.errors.size(), 1u) << errors_of(r);
+    EXPECT_EQ(r.errors[0].pos, at(4, 7));
+    EXPECT_EQ(r.errors[0].message, "expected '}' closing this brace comment, found end of input");
+    EXPECT_EQ(r.hands[0].plies.size(), 1u);
+    EXPECT_EQ(one_error(kHead + "A:draw {x"),
+              "4:8: expected '}' closing this brace comment, found end of input");
+}
+
+TEST(Errors, StrayBraceAndBracket) {
+    EXPECT_EQ(one_error(kHead + "A:6-6 }\n"),
+              "4:7: expected a tile, pass, knock, draw or foul, found '}'");
+    EXPECT_EQ(one_error(kHead + "A:6-6 [x]\n"),
+              "4:7: expected a tile, pass, knock, draw or foul, found '[x]'");
+}
+
+TEST(Errors, BadWho) {
+    EXPECT_EQ(one_error(kHead + "points AB 3\n"),
+              "4:8: expected a seat or side (A, B, C, D, AC, BD), found 'AB'");
+    EXPECT_EQ(one_error(kHead + "score AC 3 E 1\n"),
+              "4:12: expected a seat or side (A, B, C, D, AC, BD) or end of line, found 'E'");
+    EXPECT_EQ(one_error(kHead + "end block CA\n"),
+              "4:11: expected a seat or side (A, B, C, D, AC, BD) or end of line, found 'CA'");
+    EXPECT_EQ(one_error(kHead + "end block AC BD\n"), "4:14: expected end of line, found 'BD'");
+    EXPECT_EQ(one_error(kHead + "points\n"),
+              "4:7: expected a seat or side (A, B, C, D, AC, BD), found end of line");
+}
+
+TEST(Errors, BadSeatAndKind) {
+    EXPECT_EQ(one_error(kHead + "deal E 6-6\n"), "4:6: expected a seat (A-D), found 'E'");
+    EXPECT_EQ(one_error(kHead + "deal A: 6-6\n"), "4:6: expected a seat (A-D), found 'A:'");
+    EXPECT_EQ(one_error(kHead + "redeal\n"), "4:7: expected a seat (A-D), found end of line");
+    EXPECT_EQ(one_error(kHead + "remain a 1-1\n"), "4:8: expected a seat (A-D), found 'a'");
+    EXPECT_EQ(one_error(kHead + "end blocked\n"),
+              "4:5: expected domino, block, tie or target, found 'blocked'");
+    EXPECT_EQ(one_error(kHead + "deal A 6-6R\n"), "4:8: expected a tile, found '6-6R'");
+}
+
+TEST(Errors, Numbers) {
+    const std::string big(30, '9');
+    EXPECT_EQ(one_error(kHead + "points AC " + big + "\n"),
+              "4:11: expected a number (at most 9 digits), found '99999999999999999999...'");
+    EXPECT_EQ(one_error(kHead + "points AC 1234567890\n"),
+              "4:11: expected a number (at most 9 digits), found '1234567890'");
+    EXPECT_EQ(one_error(kHead + "points AC\n"),
+              "4:10: expected a number (at most 9 digits), found end of line");
+    EXPECT_EQ(one_error(kHead + "points AC -1\n"),
+              "4:11: expected a number (at most 9 digits), found '-1'");
+    EXPECT_EQ(one_error(kHead + "A:5-5 +" + big + "\n"),
+              "4:7: expected a claim '+N' with a number of at most 9 digits, found "
+              "'+9999999999999999999...'");
+    EXPECT_EQ(one_error("hand " + big + "\n"),
+              "1:6: expected a hand number (at most 9 digits), found '99999999999999999999...'");
+}
+
+TEST(Errors, HandNumbers) {
+    EXPECT_EQ(one_error(kHead + "hand 3\n"),
+              "4:6: expected hand number 2 (hands count on by one), found '3'");
+    EXPECT_EQ(one_error(kHead + "hand 1\n"),
+              "4:6: expected hand number 2 (hands count on by one), found '1'");
+    EXPECT_EQ(one_error("hand 0\n"), "1:6: expected a hand number of at least 1, found '0'");
+    EXPECT_EQ(one_error("hand\n"), "1:5: expected a hand number, found end of line");
+    EXPECT_EQ(one_error("hand 1 2\n"), "1:8: expected end of line, found '2'");
+    // A gap is one error: the count goes on from the number written.
+    EXPECT_EQ(one_error(kHead + "hand 5\nhand 6\n"),
+              "4:6: expected hand number 2 (hands count on by one), found '5'");
+    // After an unreadable number any next number is taken.
+    EXPECT_EQ(one_error(kHead + "hand x\nhand 9\n"),
+              "4:6: expected a hand number (at most 9 digits), found 'x'");
+}
+
+TEST(Errors, LineOrder) {
+    EXPECT_EQ(one_error(kHead + "A:6-6\ndeal A 1-1\n"),
+              "5:1: expected a ply or a remain, end, points, score or hand line, found 'deal' "
+              "(deal, stock and redeal lines come before the plies)");
+    EXPECT_EQ(one_error(kHead + "end block\nstock 1-1\n"),
+              "5:1: expected a remain, end, points, score or hand line, found 'stock' (deal, "
+              "stock and redeal lines come before the plies)");
+    EXPECT_EQ(one_error(kHead + "end block\nA:6-6\n"),
+              "5:1: expected a remain, end, points, score or hand line, found 'A:6-6' (plies come "
+              "before them)");
+    EXPECT_EQ(one_error(kHead + "end block\nend tie\n"),
+              "5:1: expected one end line in a hand, found a second one");
+    EXPECT_EQ(one_error(kHead + "score AC 1\npoints AC 1\nscore BD 2\n"),
+              "6:1: expected one score line in a hand, found a second one");
+    EXPECT_EQ(one_error("[Rules \"x\"]\ndeal A 1-1\n"),
+              "2:1: expected a tag pair or a hand line, found 'deal'");
+    EXPECT_EQ(one_error("[Rules \"x\"]\nA:6-6\n"),
+              "2:1: expected a tag pair or a hand line, found 'A:6-6'");
+    // remain, end, points and score may come in any order after the plies
+    parse_ok(kHead + "A:6-6\nscore AC 1\nend block\nremain B 1-1\npoints AC 1\nremain C\n");
+}
+
+TEST(Errors, BytesOutsideCommentsAndControls) {
+    EXPECT_EQ(one_error(kHead + "A:6-6 ç\n"),
+              "4:7: expected a tile, pass, knock, draw or foul, found 'ç'");
+    EXPECT_EQ(one_error(kHead + "A:6-6\xC3\n"),
+              "4:6: expected an end letter (L, R, N, E, S, W) or '+N' after the tile, found "
+              "'\\xc3'");
+    EXPECT_EQ(one_error(kHead + "A:6-6 \xFF\xFE\n"),
+              "4:7: expected a tile, pass, knock, draw or foul, found '\\xff\\xfe'");
+    EXPECT_EQ(one_error(kHead + std::string("A:6-6 \0 B:pass\n", 15)),
+              "4:7: expected a tile, pass, knock, draw or foul, found '\\x00'");
+    EXPECT_EQ(one_error(kHead + "A:6-6\x0b B:pass\n"),
+              "4:6: expected an end letter (L, R, N, E, S, W) or '+N' after the tile, found "
+              "'\\x0b'");
+    EXPECT_EQ(one_error(kHead + "A:6-6 \r B:pass\n"),
+              "4:7: expected a tile, pass, knock, draw or foul, found '\\r'");
+    EXPECT_EQ(one_error("\xC2\xA0hand 1\n"),
+              "1:1: expected a tag pair or a hand line, found '\xC2\xA0hand'");
+    EXPECT_EQ(one_error(kHead + "A:6-6 \xE2\x80\x8B\n"),  // zero-width space
+              "4:7: expected a tile, pass, knock, draw or foul, found '\xE2\x80\x8B'");
+}
+
+TEST(Errors, TrailingJunkOnLines) {
+    EXPECT_EQ(one_error(kHead + "redeal A B\n"), "4:10: expected end of line, found 'B'");
+    EXPECT_EQ(one_error(kHead + "end domino C now\n"), "4:14: expected end of line, found 'now'");
+}
+
+// ---------------------------------------------------------------------------
+// Recovery
+
+TEST(Recovery, TwoBadLinesTwoErrors) {
+    const auto r = parse_record(kHead +
+                                "deal X 1-1\n"
+                                "deal A 1-1 9-9 2-2 0-7\n"
+                                "A:6-6 B:skip C:5-5 D:6-8 A:pass\n"
+                                "end sideways\n"
+                                "points AC 1\n");
+    EXPECT_EQ(errors_of(r),
+              "4:6: expected a seat (A-D), found 'X'\n"
+              "5:12: expected a tile with pips 0 to 6, found '9-9'\n"
+              "5:20: expected a tile with pips 0 to 6, found '0-7'\n"
+              "6:9: expected a tile, pass, knock, draw or foul, found 'skip'\n"
+              "6:22: expected a tile with pips 0 to 6, found '6-8'\n"
+              "7:5: expected domino, block, tie or target, found 'sideways'\n");
+    const auto& h = r.hands[0];
+    ASSERT_EQ(h.deals.size(), 1u);
+    EXPECT_EQ(h.deals[0].tiles.size(), 2u);
+    ASSERT_EQ(h.plies.size(), 3u);  // A, C and the last A; B and D broke
+    EXPECT_EQ(h.plies[1].seat, 2);
+    EXPECT_EQ(h.plies[2].kind, ast::Ply::Kind::pass);
+    EXPECT_FALSE(h.end);
+    ASSERT_TRUE(h.points);
+    EXPECT_EQ(h.points->items[0].value, 1);
+    EXPECT_TRUE(sorted(r));
+}
+
+TEST(Recovery, FollowingRecordStillParsed) {
+    const std::string text = kHead + "A:6-7\nB:skip\n" + kHead + "A:6-6 B:6-5R\n";
+    const auto records = read_all(text);
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(records[0].errors.size(), 2u) << errors_of(records[0]);
+    EXPECT_EQ(records[0].errors[1].pos, at(5, 3));
+    EXPECT_TRUE(records[1].errors.empty()) << errors_of(records[1]);
+    EXPECT_EQ(records[1].first_line, 6u);
+    EXPECT_EQ(records[1].pos, at(6, 1));
+    EXPECT_EQ(records[1].hands[0].plies.size(), 2u);
+}
+
+TEST(Recovery, ErrorsSortedEvenWhenFoundOutOfOrder) {
+    const auto r = parse_record(kHead + "A:draw {x} {unclosed\n");
+    EXPECT_TRUE(sorted(r));
+    EXPECT_EQ(r.errors.size(), 1u) << errors_of(r);
+}
+
+TEST(Recovery, ErrorLimit) {
+    std::string text = kHead;
+    for (int i = 0; i < 5000; ++i) text += "x ";
+    const auto r = parse_record(text);
+    EXPECT_EQ(r.errors.size(), 1001u);
+    EXPECT_EQ(r.errors.back().message, "too many syntax errors, giving up");
+    EXPECT_TRUE(sorted(r));
+}
+
+// ---------------------------------------------------------------------------
+// Record splitting
+
+TEST(Reader, ThreeRecords) {
+    const std::string one =
+        "; first\n\n[Rules \"jamaican\"]\n[Players \"a, b, c, d\"]\n\nhand 1\n"
+        "A:6-6\n";
+    // The blank and comment lines before a record's first tag are its heading.
+    const std::string two =
+        "\n; second {x}\n[Rules \"cutthroat\"]\n[Players \"a, b\"]\nhand 4\n"
+        "A:1-1 {c\n[Not a tag: inside a comment]\n}\n";
+    const std::string three = "  [Rules \"french\"]\r\n[Event \"{\"]\r\nhand 1\r\nA:0-0";
+    const std::string text = one + two + three;
+    std::istringstream in(text);
+    RecordReader reader(in);
+    ast::Record r;
+
+    ASSERT_TRUE(reader.next(r));
+    EXPECT_EQ(r.source, one);
+    EXPECT_EQ(r.first_line, 1u);
+    EXPECT_EQ(r.pos, at(3, 1));
+    EXPECT_EQ(r.leading_comments, std::vector<std::string>{" first"});
+    EXPECT_EQ(r.hands.size(), 1u);
+    // read ahead: the heading and tag line that start record 2
+    EXPECT_EQ(reader.bytes_read(), one.size() + two.find("[Players"));
+
+    ASSERT_TRUE(reader.next(r));
+    EXPECT_EQ(r.source, two);
+    EXPECT_EQ(r.first_line, 8u);
+    EXPECT_EQ(r.pos, at(10, 1));
+    EXPECT_EQ(r.leading_comments, std::vector<std::string>{" second {x}"});
+    EXPECT_TRUE(r.errors.empty()) << errors_of(r);
+    EXPECT_EQ(r.hands[0].number, 4);
+    ASSERT_EQ(r.hands[0].plies[0].comments.size(), 1u);
+
+    ASSERT_TRUE(reader.next(r));
+    EXPECT_EQ(r.source, three);
+    EXPECT_EQ(r.first_line, 16u);
+    EXPECT_EQ(r.pos, at(16, 3));
+    EXPECT_TRUE(r.errors.empty()) << errors_of(r);
+    EXPECT_EQ(r.tags[1].value, "{");
+    EXPECT_EQ(r.hands[0].plies.size(), 1u);
+    EXPECT_EQ(reader.bytes_read(), text.size());
+
+    EXPECT_FALSE(reader.next(r));
+    EXPECT_FALSE(reader.next(r));
+}
+
+TEST(Reader, TagsWithoutHandsStayTogetherAndHandsWithoutTagsToo) {
+    const auto a = read_all("[A \"1\"]\n[B \"2\"]\n\n[C \"3\"]\nhand 1\n");
+    ASSERT_EQ(a.size(), 1u);
+    EXPECT_EQ(a[0].tags.size(), 3u);
+    const auto b = read_all("hand 1\nA:6-6\n[Rules \"x\"]\n");
+    ASSERT_EQ(b.size(), 2u);
+    EXPECT_TRUE(b[0].tags.empty());
+    EXPECT_EQ(b[0].pos, at(1, 1));
+    EXPECT_TRUE(b[1].hands.empty());  // a record of 0 hands
+    EXPECT_EQ(b[1].first_line, 3u);
+}
+
+TEST(Reader, OnlyLineInitialBracketsAndHandsCount) {
+    // `hand` inside a ply line, `[` after a comment that ran over a line end:
+    // neither counts, exactly as for the parser.
+    const auto r = read_all("[A \"1\"]\nhand 1\nA:6-6 {x\ny} [B \"2\"]\n");
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_EQ(r[0].errors.size(), 2u) << errors_of(r[0]);
+    const auto s = read_all("[A \"1\"]\nA:hand\n[B \"2\"]\n");
+    ASSERT_EQ(s.size(), 1u);
+    const auto t = read_all("[A \"1\"]\n{c} hand 1 ; x\n\t{c} [B \"2\"]\n");
+    ASSERT_EQ(t.size(), 2u);
+    EXPECT_EQ(t[1].first_line, 3u);
+    EXPECT_EQ(t[1].pos, at(3, 6));
+}
+
+TEST(Reader, CommentLinesGoWithTheRecordTheyHead) {
+    // Between two records: with the next one. Inside a hand: where they are.
+    // At the end: with the last one.
+    const std::string one = "[A \"1\"]\nhand 1\n; inside\n\nA:6-6\n";
+    const std::string two = "\n{ heading }\n; heading\n[B \"2\"]\nhand 1\n\n; trailing\n";
+    const auto r = read_all(one + two);
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[0].source, one);
+    EXPECT_EQ(r[1].source, two);
+    EXPECT_EQ(r[1].first_line, 6u);
+    EXPECT_EQ(r[1].pos, at(9, 1));
+    EXPECT_EQ(r[1].leading_comments, std::vector<std::string>{" heading"});
+    // A brace comment left open is not a heading: it runs on to the end.
+    const auto s = read_all("[A \"1\"]\nhand 1\n{ open\n[B \"2\"]\n");
+    ASSERT_EQ(s.size(), 1u);
+    EXPECT_EQ(s[0].errors.size(), 1u);
+}
+
+TEST(Reader, ByteOrderMarkBeforeAHandLine) {
+    const auto r = read_all("\xEF\xBB\xBFhand 1\n[A \"1\"]\n");
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_TRUE(r[0].errors.empty()) << errors_of(r[0]);
+    EXPECT_EQ(r[0].pos, at(1, 1));
+}
+
+TEST(Reader, EmptyInputHasNoRecord) {
+    EXPECT_TRUE(read_all("").empty());
+    const auto r = read_all("\n; nothing\n");
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_TRUE(r[0].hands.empty());
+    EXPECT_TRUE(r[0].errors.empty());
+}
+
+TEST(Reader, StrayCarriageReturns) {
+    // A CR ends a line only before LF or at the very end; any other CR is a
+    // stray control character inside a word. (`\r\r` once hung the splitter.)
+    for (const std::string text :
+         {"\r\r", "\r", "\r\r\r\n\r", "x\r\r", "[A \"1\"]\r\r\nhand 1\r\r\n"}) {
+        SCOPED_TRACE(::testing::PrintToString(text));
+        const auto r = read_all(text);
+        ASSERT_EQ(r.size(), 1u);
+        EXPECT_EQ(r[0].source, text);
+    }
+    // `hand\r` is not the word `hand`: no record starts at the tag line after it.
+    EXPECT_EQ(read_all("hand\r\r\n[A \"1\"]\n").size(), 1u);
+    EXPECT_EQ(read_all("hand 1\r\r\n[A \"1\"]\r").size(), 2u);
+    EXPECT_EQ(one_error(kHead + "A:6-6\r\r\n"),
+              "4:6: expected an end letter (L, R, N, E, S, W) or '+N' after the tile, found "
+              "'\\r'");
+}
+
+TEST(Reader, LastLineWithoutNewline) {
+    const std::string text = "[A \"1\"]\nhand 1\n[B \"2\"]";
+    std::istringstream in(text);
+    RecordReader reader(in);
+    ast::Record r;
+    ASSERT_TRUE(reader.next(r));
+    ASSERT_TRUE(reader.next(r));
+    EXPECT_EQ(r.source, "[B \"2\"]");
+    EXPECT_EQ(r.tags[0].value, "2");
+    EXPECT_EQ(reader.bytes_read(), text.size());
+    EXPECT_FALSE(reader.next(r));
+}
+
+// ---------------------------------------------------------------------------
+// Garbage and big inputs: no crash, no hang, located errors
+
+void check_invariants(const ast::Record& r, std::uint32_t first_line) {
+    RC_ASSERT(sorted(r));
+    const auto lines =
+        static_cast<std::uint32_t>(std::count(r.source.begin(), r.source.end(), '\n'));
+    for (const auto& e : r.errors) {
+        RC_ASSERT(e.pos.line >= first_line);
+        RC_ASSERT(e.pos.line <= first_line + lines);
+        RC_ASSERT(e.pos.column >= 1u);
+        RC_ASSERT(!e.message.empty());
+    }
+}
+
+RC_GTEST_PROP(Garbage, RandomBytesNeverCrash, ()) {
+    // Any byte, NUL included.
+    const auto bytes = *rc::gen::container<std::string>(
+        rc::gen::map(rc::gen::inRange(0, 256), [](int b) { return static_cast<char>(b); }));
+    const auto r = parse_record(bytes, 1);
+    check_invariants(r, 1);
+    std::istringstream in(bytes);
+    RecordReader reader(in);
+    ast::Record rec;
+    std::string joined;
+    while (reader.next(rec)) {
+        check_invariants(rec, rec.first_line);
+        joined += rec.source;
+    }
+    RC_ASSERT(joined == bytes);
+    RC_ASSERT(reader.bytes_read() == bytes.size());
+}
+
+// Near-DGN text: pieces of the notation shuffled, so that the parser's deeper
+// paths are reached.
+RC_GTEST_PROP(Garbage, ShuffledNotationNeverCrashes, ()) {
+    // clang-format off
+    static const std::vector<std::string> pieces = {
+        "[", "]", "\"", "\\", "Rules", " \"x\"", "{", "}", ";", "\n", "\r\n", "\r", " ", "\t",
+        "hand", "1", "2", "deal", "stock", "redeal", "remain", "end", "points", "score",
+        "A", "B:", "C:", "AC", "BD", "6-6", "5-3R", "7-1", "+2", "+", "draw", "foul", "pass",
+        "knock", "domino", "block", "tie", "target", "\xC3\xA9", "\xFF", std::string(1, '\0'),
+        "99999999999999999999", "x"};
+    // clang-format on
+    const auto picks = *rc::gen::container<std::vector<std::size_t>>(
+        rc::gen::inRange<std::size_t>(0, pieces.size()));
+    std::string text;
+    for (auto i : picks) text += pieces[i];
+    const auto r = parse_record(text, 1);
+    check_invariants(r, 1);
+    std::istringstream in(text);
+    RecordReader reader(in);
+    ast::Record rec;
+    std::string joined;
+    while (reader.next(rec)) {
+        check_invariants(rec, rec.first_line);
+        joined += rec.source;
+    }
+    RC_ASSERT(joined == text);
+}
+
+TEST(Big, TenMegabyteLines) {
+    const std::size_t n = 10u << 20;
+    {  // one huge word
+        const auto r = parse_record(kHead + std::string(n, 'x'));
+        ASSERT_EQ(r.errors.size(), 1u);
+        EXPECT_EQ(r.errors[0].pos, at(4, 1));
+    }
+    {  // a huge tag value never closed
+        const auto r = parse_record("[Event \"" + std::string(n, 'a'));
+        ASSERT_EQ(r.errors.size(), 1u);
+        EXPECT_EQ(r.errors[0].pos, at(1, 8));
+    }
+    {  // a huge closed tag value
+        const auto r = parse_record("[Event \"" + std::string(n, 'a') + "\"]\n");
+        EXPECT_TRUE(r.errors.empty());
+        EXPECT_EQ(r.tags[0].value.size(), n);
+    }
+    {  // many words on one line, then one located error at its far end
+        std::string line = "deal A";
+        while (line.size() < n) line += " 6-6";
+        const auto r = parse_record(kHead + line + " 6-9\n");
+        ASSERT_EQ(r.errors.size(), 1u);
+        EXPECT_EQ(r.errors[0].pos, at(4, static_cast<std::uint32_t>(line.size() + 2)));
+        EXPECT_EQ(r.hands[0].deals[0].tiles.size(), (line.size() - 6) / 4);
+    }
+    {  // a long ply line (2 MB: each ply is an AST node) through the reader
+        std::string line;
+        while (line.size() < n / 5) line += "A:6-6 B:pass C:draw 5-5R+2 ";
+        const auto records = read_all(kHead + line + "D:6-9\n");
+        ASSERT_EQ(records.size(), 1u);
+        ASSERT_EQ(records[0].errors.size(), 1u);
+        EXPECT_EQ(records[0].errors[0].pos, at(4, static_cast<std::uint32_t>(line.size() + 3)));
+    }
+    {  // a huge line of bad words stops at the error limit
+        std::string line;
+        while (line.size() < n) line += "skip ";
+        const auto r = parse_record(kHead + line);
+        EXPECT_EQ(r.errors.size(), 1001u);
+    }
+}
+
+TEST(Big, HundredThousandBraces) {
+    {  // unclosed, all on one line
+        const auto r = parse_record(kHead + "A:6-6 " + std::string(100000, '{'));
+        ASSERT_EQ(r.errors.size(), 1u);
+        EXPECT_EQ(r.errors[0].pos, at(4, 7));
+    }
+    {  // unclosed, one per line, through the reader
+        std::string text = kHead;
+        for (int i = 0; i < 100000; ++i) text += "{\n";
+        const auto records = read_all(text + "[Rules \"x\"]\nhand 1\n");
+        ASSERT_EQ(records.size(), 1u);
+        ASSERT_EQ(records[0].errors.size(), 1u);
+        EXPECT_EQ(records[0].errors[0].pos, at(4, 1));
+    }
+    {  // closed: many comments, all kept on the ply
+        std::string text = kHead + "A:6-6 ";
+        for (int i = 0; i < 100000; ++i) text += "{}";
+        const auto r = parse_record(text);
+        EXPECT_TRUE(r.errors.empty());
+        EXPECT_EQ(r.hands[0].plies[0].comments.size(), 100000u);
+    }
+    {  // stray closing braces
+        const auto r = parse_record(kHead + std::string(100000, '}'));
+        EXPECT_EQ(r.errors.size(), 1u);
+    }
+}
+
+TEST(Big, ErrorsPlacedBackOverComments) {
+    // Each error sits at the end of `deal`, before two comments whose second
+    // is on the next line: mapping it steps back, which must stay linear.
+    const std::string pad(2u << 20, '\n');
+    std::string text = kHead + pad;
+    for (int i = 0; i < 999; ++i) text += "deal {c\n} {d}\n";
+    const auto r = parse_record(text);
+    ASSERT_EQ(r.errors.size(), 999u);
+    const auto first = static_cast<std::uint32_t>(4 + pad.size());
+    EXPECT_EQ(r.errors[0].pos, at(first, 5));
+    EXPECT_EQ(r.errors[998].pos, at(first + 2 * 998, 5));
+    EXPECT_EQ(r.errors[998].message, "expected a seat (A-D), found end of line");
+    EXPECT_EQ(r.hands[0].comments.size(), 2 * 999u);
+    EXPECT_EQ(r.hands[0].comments.back().pos, at(first + 2 * 998 + 1, 3));
+}
+
+TEST(Big, MillionTokens) {
+    std::string text = kHead;
+    text.reserve(8u << 20);
+    for (int i = 0; i < 250000; ++i) text += "A:draw 1-1R +2 B:pass\n";
+    const auto r = parse_record(text);
+    EXPECT_TRUE(r.errors.empty());
+    EXPECT_EQ(r.hands[0].plies.size(), 500000u);
+    EXPECT_EQ(r.hands[0].plies.back().pos, at(250003, 16));
+}
+
+TEST(Big, ManyRecordsStreamed) {
+    std::ostringstream out;
+    for (int i = 0; i < 20000; ++i) out << "[Rules \"jamaican\"]\nhand 1\nA:6-6 B:6-5R\n";
+    std::istringstream in(out.str());
+    RecordReader reader(in);
+    ast::Record r;
+    int n = 0;
+    while (reader.next(r)) {
+        ++n;
+        ASSERT_TRUE(r.errors.empty());
+        ASSERT_EQ(r.first_line, static_cast<std::uint32_t>(3 * (n - 1) + 1));
+    }
+    EXPECT_EQ(n, 20000);
+}
+
+}  // namespace
