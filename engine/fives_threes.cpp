@@ -57,8 +57,7 @@ public:
         } else {
             r.why = "blocked: nobody scores the chip-out point";
         }
-        r.next_posers =
-            static_cast<std::uint8_t>(h.poser() >= 0 ? h.poser() : 0);  // the leader (a seat)
+        r.leader = h.poser();
         return r;
     }
 
@@ -67,7 +66,7 @@ public:
         m.pose_unknown = false;
         ++m.hands;
         for (int p = 0; p < v_.parties(); ++p) m.score[p] += r.points[p];
-        m.leader = r.next_posers;
+        m.leader = r.leader;
         m.prev = MatchState::Prev::win;
         for (int p = 0; p < v_.parties(); ++p) {
             if (m.score[p] == 61) {

@@ -247,6 +247,10 @@ void HandState::update_over() {
 
 Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder) {
     if (posed()) return Step::fail(Fault::wrong_pose, "the hand is already posed");
+    if (!(Tile(a, b) == t))
+        return Step::fail(Fault::wrong_pose, "the pose is written as another tile");
+    if (layout_.kind() == LayoutKind::spinner && !t.is_double())
+        return Step::fail(Fault::wrong_pose, "a french hand is posed with a double (the spinner)");
     if (Step s = check_proofs(seat, t); !s) return s;
     if (Step s = can_hold(seat, t); !s) return s;
     if (Step s = check_constraints(seat, t); !s) return s;
@@ -285,7 +289,7 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     if (Step s = check_proofs(seat, t); !s) return s;
     if (Step s = can_hold(seat, t); !s) return s;
     if (Step s = check_constraints(seat, t); !s) return s;
-    std::vector<End> fit = layout_.fitting_ends(t);
+    Layout::Ends fit = layout_.fitting(t);
     End e;
     if (end) {
         if (is_line_end(*end) != (layout_.kind() == LayoutKind::line))
@@ -406,7 +410,7 @@ Step HandState::pass(int seat) {
         TileSet p = layout_.playable(si.known);
         if (!p.empty()) {
             Tile t = p.first();
-            End e = layout_.fitting_ends(t).front();
+            End e = layout_.fitting(t).front();
             return Step::fail(Fault::illegal_pass, seat_name(seat) + " passed holding " + t.str() +
                                                        ", which fits " + end_name(layout_, e));
         }
@@ -445,7 +449,7 @@ Step HandState::draw(int seat, std::optional<Tile>* drawn) {
     TileSet p = layout_.playable(si.known);
     if (!p.empty()) {
         Tile t = p.first();
-        End e = layout_.fitting_ends(t).front();
+        End e = layout_.fitting(t).front();
         return Step::fail(Fault::illegal_draw, seat_name(seat) + " drew holding " + t.str() +
                                                    ", which fits " + end_name(layout_, e));
     }

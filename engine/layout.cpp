@@ -70,11 +70,24 @@ bool Layout::fits_anywhere(Tile t) const {
     return fit_mask().contains(t);
 }
 
-std::vector<End> Layout::fitting_ends(Tile t) const {
-    std::vector<End> out;
-    for (End e : ends())
-        if (fits(t, e)) out.push_back(e);
+Layout::Ends Layout::fitting(Tile t) const {
+    Ends out;
+    if (empty() || on_.contains(t)) return out;
+    static constexpr End kLine[] = {End::L, End::R};
+    static constexpr End kArms[] = {End::N, End::E, End::S, End::W};
+    if (kind_ == LayoutKind::line) {
+        for (End e : kLine)
+            if (fits(t, e)) out.e[out.n++] = e;
+    } else {
+        for (End e : kArms)
+            if (fits(t, e)) out.e[out.n++] = e;
+    }
     return out;
+}
+
+std::vector<End> Layout::fitting_ends(Tile t) const {
+    Ends f = fitting(t);
+    return std::vector<End>(f.begin(), f.end());
 }
 
 void Layout::play(Tile t, End e) {

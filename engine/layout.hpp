@@ -39,6 +39,17 @@ public:
     bool fits_anywhere(Tile t) const;
     // Ends that can take t, in order.
     std::vector<End> fitting_ends(Tile t) const;
+    // The same without allocating: at most four ends.
+    struct Ends {
+        std::array<End, 4> e{};
+        int n = 0;
+        const End* begin() const { return e.data(); }
+        const End* end() const { return e.data() + n; }
+        bool empty() const { return n == 0; }
+        End front() const { return e[0]; }
+        std::size_t size() const { return static_cast<std::size_t>(n); }
+    };
+    Ends fitting(Tile t) const;
     // Plays t at e; e must fit.
     void play(Tile t, End e);
     // Whether playing t at e1 and at e2 leaves the same position (DGN: the end may

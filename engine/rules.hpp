@@ -68,8 +68,9 @@ struct HandResult {
     bool tie = false;      // blocked with no winner (quinientos: void)
     int winner = -1;       // party
     int winner_seat = -1;  // the seat that dominoed, or the winning seat of a block
-    std::uint8_t next_posers =
-        0;                        // seats that pose next after this win (0: the rule set's default)
+    // Seats that pose next after this win (0: the rule set's default).
+    std::uint8_t next_posers = 0;
+    int leader = -1;              // fives-threes: the seat that led this hand
     std::array<int, 4> points{};  // by party
     bool known = true;            // false: the record does not show enough to score it
     std::string why;              // how the result follows from the rules
