@@ -235,8 +235,15 @@ bool RecordChecker::read_tags() {
             ++n;
         }
     }
-    auto err = make_variant(rules->value, n,
-                            options ? std::string_view(options->value) : std::string_view(), v_);
+    std::string rules_id = rules->value, opts = options ? options->value : std::string();
+    if (!opt_.rules_override.empty()) {
+        auto colon = opt_.rules_override.find(':');
+        rules_id = opt_.rules_override.substr(0, colon);
+        opts = colon == std::string::npos ? std::string() : opt_.rules_override.substr(colon + 1);
+        for (auto& c : opts)
+            if (c == ',') c = ' ';
+    }
+    auto err = make_variant(rules_id, n, opts, v_);
     if (err) {
         const ast::Tag* at = err->field == VariantError::Field::rules     ? rules
                              : err->field == VariantError::Field::players ? players
@@ -337,6 +344,15 @@ void RecordChecker::check_result_tag() {
 // Returns false when the record cannot be replayed further (a syntax error).
 bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
     const std::string hname = "hand " + std::to_string(hand.number);
+    if (m_.over && !opt_.rules_override.empty()) {
+        // Replaying under other rules: their match ended earlier. Not an error.
+        if (opt_.summaries)
+            out_.summaries.push_back({hand.number,
+                                      "match already won by " + rules_->party_name(m_.winner) + " (" +
+                                          match_score_text(*rules_, m_) + ")",
+                                      ""});
+        return false;
+    }
     if (m_.over) {
         Pos at = hand.plies.empty() ? hand.pos : hand.plies.front().pos;
         error(at, Code::after_end,
@@ -540,6 +556,10 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
 bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int label, HandState& h,
                             HandScore& s) {
     PoseRule pr = rules_->pose_rule(m_);
+    // Replaying under other rules: who posed followed the record's own match,
+    // which those rules would have taken elsewhere. The pose is not judged.
+    const bool judge_pose = opt_.rules_override.empty();
+    if (!judge_pose) pr.known = false;
     const std::string hname = "hand " + std::to_string(hand.number);
     // Who poses when the ply is unlabelled.
     int seat = label;
@@ -608,10 +628,11 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
         // unreachable: hand 1 is always known
     }
     if (!pr.known) {
-        unchecked(
-            hname + ": who poses (" +
-            (m_.pose_unknown ? "the record starts after hand 1" : "the match state is unknown") +
-            ")");
+        if (judge_pose)
+            unchecked(hname + ": who poses (" +
+                      (m_.pose_unknown ? "the record starts after hand 1"
+                                       : "the match state is unknown") +
+                      ")");
     } else {
         std::string bad;
         if (pr.draw_holder) {

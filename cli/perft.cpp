@@ -21,9 +21,6 @@
 
 namespace pips::cli {
 
-// Declared here too: cli/subcommands.hpp declares the subcommands main.cpp wires in.
-void setup_perft(CLI::App& app);
-
 namespace {
 
 // Far deeper than any hand needs (at most 28 plays, with passes between); in

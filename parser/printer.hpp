@@ -24,7 +24,8 @@
 // Plies fill lines of at most 80 columns (a ply with its comments that is
 // wider than that gets a line of its own). Tiles keep their written order.
 // Brace comments that follow a line rather than a ply are written on a line
-// of their own after that line. The output ends with one newline; records
+// of their own after that line. `;` comments after the first tag are not in
+// the syntax tree and so are not printed. The output ends with one newline; records
 // are separated by a blank line by the caller.
 //
 // Round trip: for any record r without syntax errors, parse(print(r)) equals

@@ -1,0 +1,115 @@
+// Micro-benchmarks: the parser alone, the checker alone (on parsed records)
+// and the engine alone (plies applied to a HandState), over generated matches.
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <sstream>
+
+#include "checker/checker.hpp"
+#include "engine/hand.hpp"
+#include "gen/generate.hpp"
+#include "parser/parser.hpp"
+
+using namespace pips;
+
+namespace {
+
+Variant jamaican() {
+    Variant v;
+    v.rules = RuleSet::jamaican;
+    v.players = 4;
+    return v;
+}
+
+// About 1 MB of full-information Jamaican matches.
+const std::string& corpus() {
+    static const std::string text = [] {
+        std::mt19937_64 rng(1);
+        gen::Options opt{jamaican(), true, gen::Bot::random, 60};
+        std::string s;
+        while (s.size() < (1u << 20)) {
+            if (!s.empty()) s += '\n';
+            s += gen::write_match(gen::generate_match(opt, rng)).text;
+        }
+        return s;
+    }();
+    return text;
+}
+
+const std::vector<ast::Record>& records() {
+    static const std::vector<ast::Record> recs = [] {
+        std::istringstream in(corpus());
+        parser::RecordReader r(in);
+        std::vector<ast::Record> out;
+        ast::Record rec;
+        while (r.next(rec)) out.push_back(rec);
+        return out;
+    }();
+    return recs;
+}
+
+void BM_Parse(benchmark::State& state) {
+    const std::string& text = corpus();
+    for (auto _ : state) {
+        std::istringstream in(text);
+        parser::RecordReader r(in);
+        ast::Record rec;
+        std::size_t n = 0;
+        while (r.next(rec)) ++n;
+        benchmark::DoNotOptimize(n);
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_Parse)->Unit(benchmark::kMillisecond);
+
+void BM_Check(benchmark::State& state) {
+    const auto& recs = records();
+    std::uint64_t plies = 0;
+    for (auto _ : state) {
+        for (const auto& rec : recs) {
+            auto v = checker::check_record(rec);
+            plies += v.plies;
+            benchmark::DoNotOptimize(v.valid);
+        }
+    }
+    state.counters["plies/s"] =
+        benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * corpus().size()));
+}
+BENCHMARK(BM_Check)->Unit(benchmark::kMillisecond);
+
+// The engine alone: deal, pose and play out random legal hands.
+void BM_Engine(benchmark::State& state) {
+    const Variant v = jamaican();
+    std::mt19937_64 rng(7);
+    std::vector<Tile> all;
+    v.tile_set().for_each([&](Tile t) { all.push_back(t); });
+    std::uint64_t plies = 0;
+    for (auto _ : state) {
+        std::shuffle(all.begin(), all.end(), rng);
+        HandState h(v);
+        for (int s = 0; s < 4; ++s) h.deal(s, {all.begin() + 7 * s, all.begin() + 7 * (s + 1)});
+        h.start();
+        Tile pose = h.seat(0).known.first();
+        h.pose(0, pose, pose.hi, pose.lo);
+        ++plies;
+        while (h.over() == HandOver::no) {
+            int s = h.turn();
+            TileSet p = h.layout().playable(h.seat(s).known);
+            if (p.empty()) {
+                h.pass(s);
+            } else {
+                Tile t = p.first();
+                h.play(s, t, h.layout().fitting(t).front());
+            }
+            ++plies;
+        }
+    }
+    state.counters["plies/s"] =
+        benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Engine);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,49 @@
+// pips check: validate records (DGN.md sections 7 and 8).
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/subcommands.hpp"
+
+namespace pips::cli {
+
+namespace {
+
+struct CheckOptions {
+    std::vector<std::string> files;
+    std::string format = "text";
+    bool quiet = false;
+};
+
+}  // namespace
+
+void setup_check(CLI::App& app) {
+    auto opt = std::make_shared<CheckOptions>();
+    auto* sub = app.add_subcommand(
+        "check", "Check recorded games: each record is valid, or invalid with located reasons");
+    sub->add_option("--format", opt->format,
+                    "text: a diagnostic per problem; json: one object per record per line")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->capture_default_str();
+    sub->add_flag("-q,--quiet", opt->quiet, "Leave out the summary line on standard error");
+    sub->add_option("files", opt->files, "DGN files to check; - reads standard input")->required();
+    sub->footer(
+        "Examples:\n"
+        "  pips check corpus/valid/jamaican/*.dgn\n"
+        "  pips check --format json --quiet games.dgn\n"
+        "  cat games.dgn | pips check -\n"
+        "\n"
+        "Exit status: 0 every record valid, 1 some record invalid, 2 could not run.");
+    sub->callback([opt] {
+        CheckArgs args;
+        args.files = opt->files;
+        args.format = opt->format == "json" ? Format::json : Format::text;
+        args.quiet = opt->quiet;
+        if (int code = run_check(args, standard_io()); code != kExitValid)
+            throw CLI::RuntimeError(code);
+    });
+}
+
+}  // namespace pips::cli

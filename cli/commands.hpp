@@ -1,0 +1,60 @@
+// The pips subcommands as library calls: each takes its options and the
+// streams to use and returns the exit code. The command line (CLI11) only
+// fills the options; see check.cpp, fmt.cpp, annotate.cpp.
+#pragma once
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace pips::cli {
+
+// Exit codes of every subcommand.
+enum ExitCode : int {
+    kExitValid = 0,      // every record valid (fmt: no syntax error)
+    kExitInvalid = 1,    // some record invalid
+    kExitCannotRun = 2,  // bad arguments, unreadable input, unwritable output
+};
+
+enum class Format { text, json, dgn };
+
+// Where a command reads `-` from and writes to.
+struct Io {
+    std::istream* in = &std::cin;
+    std::FILE* out = stdout;
+    std::FILE* err = stderr;
+    bool color_out = false;  // colour diagnostics written to `out`
+    bool color_err = false;  // colour diagnostics written to `err`
+};
+
+// The process's standard streams, with colour where use_color allows it.
+Io standard_io();
+
+struct CheckArgs {
+    std::vector<std::string> files;  // `-` is standard input
+    Format format = Format::text;    // text or json
+    bool quiet = false;              // no summary line
+};
+
+struct FmtArgs {
+    std::vector<std::string> files;
+};
+
+struct AnnotateArgs {
+    std::vector<std::string> files;
+    Format format = Format::dgn;  // dgn or json
+};
+
+// Checks every record; prints diagnostics (text) or one JSON object per
+// record (json) on `out`, and the summary on `err`.
+int run_check(const CheckArgs& args, const Io& io);
+
+// Prints every record in canonical form on `out`; syntax errors on `err`.
+int run_fmt(const FmtArgs& args, const Io& io);
+
+// Prints every record with the checker's notes as brace comments (dgn), or
+// the notes and errors as JSON lines (json).
+int run_annotate(const AnnotateArgs& args, const Io& io);
+
+}  // namespace pips::cli

@@ -1,0 +1,51 @@
+// pips generate: complete legal matches (or one-violation mutants) as DGN.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <memory>
+
+#include "cli/subcommands.hpp"
+#include "cli/tools.hpp"
+
+namespace pips::cli {
+
+void setup_generate(CLI::App& app) {
+    auto opt = std::make_shared<GenerateArgs>();
+    auto deals = std::make_shared<std::string>("full");
+    auto bot = std::make_shared<std::string>("random");
+    auto* sub = app.add_subcommand(
+        "generate", "Write complete legal matches in canonical DGN, every claim filled in");
+    sub->add_option("--rules", opt->rules, "Rule set")
+        ->check(CLI::IsMember(
+            {"jamaican", "cutthroat", "french", "chiva", "quinientos", "fives-threes"}))
+        ->capture_default_str();
+    sub->add_option("--players", opt->players, "Number of players (default 4; fives-threes 2)");
+    sub->add_option("--options", opt->options, "Rule options, e.g. \"sporting playoff\"");
+    sub->add_option("--matches", opt->matches, "How many matches")->capture_default_str();
+    sub->add_option("--seed", opt->seed, "Random seed: the same seed gives the same bytes")
+        ->capture_default_str();
+    sub->add_option("--deals", *deals, "full: write deal and stock lines; none: leave them out")
+        ->check(CLI::IsMember({"full", "none"}))
+        ->capture_default_str();
+    sub->add_option("--bot", *bot, "How plays are chosen")
+        ->check(CLI::IsMember({"random", "greedy"}))
+        ->capture_default_str();
+    sub->add_option("--max-hands", opt->max_hands,
+                    "Stop a match after this many hands (Result \"*\")")
+        ->capture_default_str();
+    sub->add_flag("--mutate", opt->mutate,
+                  "Write records that each break one rule; the first line says the code and line "
+                  "pips must report");
+    sub->footer(
+        "Examples:\n"
+        "  pips generate --rules jamaican --options sporting --matches 100 --seed 7 > games.dgn\n"
+        "  pips generate --rules cutthroat --players 2 --options draw --deals none\n"
+        "  pips generate --rules quinientos --mutate --matches 1000 > mutants.dgn");
+    sub->callback([opt, deals, bot] {
+        GenerateArgs a = *opt;
+        a.deals = *deals == "full";
+        a.greedy = *bot == "greedy";
+        if (int code = run_generate(a, stdout, stderr); code != 0) throw CLI::RuntimeError(code);
+    });
+}
+
+}  // namespace pips::cli

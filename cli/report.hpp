@@ -1,0 +1,93 @@
+// Output of the pips commands: compiler-style diagnostics, JSON lines and the
+// summary. No command-line parsing here, so tests call it directly.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "checker/checker.hpp"
+#include "parser/ast.hpp"
+
+namespace pips::cli {
+
+// A large buffer in front of a FILE*, written in blocks: nothing is flushed
+// per record.
+class Output {
+public:
+    explicit Output(std::FILE* file);
+    ~Output();
+    Output(const Output&) = delete;
+    Output& operator=(const Output&) = delete;
+
+    std::string& buf() { return buf_; }
+    // Writes the buffer out once it holds a block.
+    void maybe_flush() {
+        if (buf_.size() >= kBlock) flush();
+    }
+    // Writes everything; false once any write has failed.
+    bool flush();
+    bool ok() const { return ok_; }
+
+    static constexpr std::size_t kBlock = std::size_t{1} << 16;
+
+private:
+    std::FILE* file_;
+    std::string buf_;
+    bool ok_ = true;
+};
+
+// Colour on a terminal only, and never with NO_COLOR set.
+bool use_color(std::FILE* file);
+
+// How a file is named in messages: `-` is standard input.
+std::string display_name(std::string_view path);
+
+// File line `line` of the record's source, without its line end; empty when
+// the record does not hold that line.
+std::string_view source_line(const ast::Record& record, std::uint32_t line);
+
+// The line under an echoed source line with a caret at `column` (1-based,
+// code points). Tabs before the column are copied so the caret lines up.
+std::string caret_line(std::string_view line, std::uint32_t column);
+
+// FILE:LINE:COL: error[CODE]: message
+// <the source line>
+// <the caret line>
+void render_diagnostic(std::string& out, std::string_view file, const ast::Record& record,
+                       ast::Pos pos, std::string_view code, std::string_view message, bool color);
+
+// A JSON string literal: quotes, backslashes and control characters escaped;
+// bytes that are not UTF-8 become U+FFFD.
+void append_json_string(std::string& out, std::string_view s);
+
+// The record's line for reports: the verdict's, else the record's first token.
+std::uint32_t record_line(const ast::Record& record, const checker::Verdict& verdict);
+
+// One line of `pips check --format json` (DGN.md section 8):
+// {"file","record","line","valid","unfinished","hands","errors":[{"line",
+// "column","code","message"}],"unchecked":[]} and a newline. `index` counts
+// records in the file from 1.
+void render_verdict_json(std::string& out, std::string_view file, std::size_t index,
+                         std::uint32_t line, const checker::Verdict& verdict);
+
+// One line of `pips annotate --format json`:
+// {"file","record","notes":[{"line","column","text"}],"errors":[...]}.
+void render_annotate_json(std::string& out, std::string_view file, std::size_t index,
+                          const checker::Verdict& verdict);
+
+// Counts of a check run. valid + invalid == records; unfinished counts the
+// records (valid or not) whose last hand stops before it is over.
+struct Tally {
+    std::uint64_t records = 0;
+    std::uint64_t valid = 0;
+    std::uint64_t invalid = 0;
+    std::uint64_t unfinished = 0;
+    void add(const checker::Verdict& v);
+};
+
+// "N records: V valid, I invalid, U unfinished" (no newline).
+std::string summary_line(const Tally& tally);
+
+}  // namespace pips::cli

@@ -1,0 +1,22 @@
+// The subcommands of `pips`, one file each (check.cpp, fmt.cpp,
+// annotate.cpp, generate.cpp, rescore.cpp, perft.cpp): each adds itself to the app with its options
+// and a callback that runs the library call in commands.hpp. Only those files and main.cpp include
+// CLI11.
+#pragma once
+
+namespace CLI {
+class App;
+}
+
+namespace pips::cli {
+
+// A callback ends the program with its exit code by throwing
+// CLI::RuntimeError(code); main.cpp turns CLI11's own errors into code 2.
+void setup_check(CLI::App& app);
+void setup_fmt(CLI::App& app);
+void setup_annotate(CLI::App& app);
+void setup_generate(CLI::App& app);
+void setup_rescore(CLI::App& app);
+void setup_perft(CLI::App& app);
+
+}  // namespace pips::cli

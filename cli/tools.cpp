@@ -1,0 +1,133 @@
+#include "cli/tools.hpp"
+
+#include <fstream>
+#include <random>
+
+#include "checker/checker.hpp"
+#include "engine/variant.hpp"
+#include "gen/generate.hpp"
+#include "parser/parser.hpp"
+
+namespace pips::cli {
+
+namespace {
+void put(std::FILE* f, const std::string& s) {
+    std::fwrite(s.data(), 1, s.size(), f);
+}
+}  // namespace
+
+int run_generate(const GenerateArgs& args, std::FILE* out, std::FILE* err) {
+    std::string opts = args.options;
+    for (auto& c : opts)
+        if (c == ',') c = ' ';
+    int players = args.players;
+    if (players == 0) players = args.rules == "fives-threes" ? 2 : 4;
+    Variant v;
+    if (auto e = make_variant(args.rules, players, opts, v)) {
+        put(err, "pips: error: " + e->message + "\n");
+        return 2;
+    }
+    if (args.matches < 0 || args.max_hands < 1) {
+        put(err, "pips: error: --matches must be 0 or more and --max-hands 1 or more\n");
+        return 2;
+    }
+    std::mt19937_64 rng(args.seed);
+    gen::Options o{v, args.deals, args.greedy ? gen::Bot::greedy : gen::Bot::random,
+                   args.max_hands};
+    std::uint32_t line = 1;  // first line of the next record in the output
+    std::string buf;
+    for (int i = 0; i < args.matches; ++i) {
+        gen::Match m = gen::generate_match(o, rng);
+        std::string text;
+        std::uint32_t first = line + (i > 0 ? 1 : 0);  // after the blank line between records
+        if (args.mutate) {
+            auto mu = gen::mutate(m, rng);
+            if (!mu) {
+                --i;  // a match with no ply to break (rare): draw another
+                continue;
+            }
+            // The first line (a comment) says what pips must report.
+            text = mu->text;
+            auto nl = text.find('\n');
+            text = "; mutant (" + mu->what + "): expect " + mu->code + " at line " +
+                   std::to_string(mu->line + first - 1) + text.substr(nl);
+        } else {
+            text = gen::write_match(m).text;
+        }
+        if (i > 0) buf += '\n';
+        line = first;
+        for (char c : text) line += c == '\n';
+        buf += text;
+        if (buf.size() > (1u << 20)) {
+            put(out, buf);
+            buf.clear();
+        }
+    }
+    put(out, buf);
+    return std::fflush(out) == 0 ? 0 : 2;
+}
+
+int run_rescore(const RescoreArgs& args, std::istream& stdin_, std::FILE* out, std::FILE* err) {
+    int code = 0;
+    for (const auto& path : args.files) {
+        std::ifstream file;
+        std::istream* in = &stdin_;
+        if (path != "-") {
+            file.open(path, std::ios::binary);
+            if (!file) {
+                put(err, "pips: error: cannot open '" + path + "'\n");
+                return 2;
+            }
+            in = &file;
+        }
+        parser::RecordReader reader(*in);
+        ast::Record rec;
+        int index = 0;
+        while (reader.next(rec)) {
+            ++index;
+            std::string head = path + ": record " + std::to_string(index);
+            if (std::string why = checker::rescore_compatible(rec, args.rules); !why.empty()) {
+                put(err, "pips: error: " + head + " cannot be replayed under " + args.rules + ": " +
+                             why + "\n");
+                code = 2;
+                continue;
+            }
+            checker::CheckOptions mine;
+            mine.summaries = true;
+            checker::CheckOptions other = mine;
+            other.rules_override = args.rules;
+            checker::Verdict a = checker::check_record(rec, mine);
+            checker::Verdict b = checker::check_record(rec, other);
+            std::string s = head + ": " + a.rules + " | " + b.rules + "\n";
+            std::size_t n = std::max(a.summaries.size(), b.summaries.size());
+            int differ = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                const checker::HandSummary* x = i < a.summaries.size() ? &a.summaries[i] : nullptr;
+                const checker::HandSummary* y = i < b.summaries.size() ? &b.summaries[i] : nullptr;
+                int number = x ? x->number : y->number;
+                std::string left =
+                    x ? x->outcome + (x->points.empty() ? "" : ", " + x->points) : "-";
+                std::string right =
+                    y ? y->outcome + (y->points.empty() ? "" : ", " + y->points) : "-";
+                bool diff = x && y && left != right;
+                differ += diff;
+                std::string l = "  hand " + std::to_string(number) + ": " + left;
+                if (l.size() < 48) l.resize(48, ' ');
+                s += l + " | " + right + (diff ? "   <- differs" : "") + "\n";
+            }
+            if (!b.errors.empty()) {
+                const auto& e = b.errors.front();
+                s += "  not legal under " + args.rules + ": line " + std::to_string(e.pos.line) +
+                     ":" + std::to_string(e.pos.column) + ": error[" + checker::code_name(e.code) +
+                     "]: " + e.message + "\n";
+                if (code == 0) code = 1;
+            }
+            s += "  " + std::to_string(differ) + " of " + std::to_string(n) + " hands differ\n";
+            put(out, s);
+        }
+    }
+    std::fflush(out);
+    return code;
+}
+
+}  // namespace pips::cli

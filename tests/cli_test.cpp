@@ -1,0 +1,431 @@
+// The command line: report rendering (carets, JSON) called directly, and the
+// built `pips` run end to end for its exit codes and output shapes.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/report.hpp"
+#include "parser/parser.hpp"
+#include "parser/printer.hpp"
+
+namespace {
+
+using namespace pips;
+using json = nlohmann::ordered_json;
+
+// --- report rendering ----------------------------------------------------
+
+TEST(Caret, CountsCodePointsAndCopiesTabs) {
+    // tab, B, :, é (two bytes), space: the tile is in column 6.
+    const std::string line = "\tB:\xC3\xA9 6-4R";
+    EXPECT_EQ(cli::caret_line(line, 6), "\t    ^");
+    EXPECT_EQ(cli::caret_line(line, 1), "^");
+    // Past the end of the line (an error at the line end).
+    EXPECT_EQ(cli::caret_line("ab", 4), "   ^");
+}
+
+ast::Record record_of(const std::string& text, std::uint32_t first_line) {
+    ast::Record r;
+    r.source = text;
+    r.first_line = first_line;
+    r.pos = {first_line, 1};
+    return r;
+}
+
+TEST(Diagnostic, SourceLineAndCaret) {
+    auto r = record_of("[Rules \"jamaican\"]\r\nhand 1\r\n\tA:6-6 \xE2\x86\x92 B:6-7R\r\n", 10);
+    std::string out;
+    cli::render_diagnostic(out, "t4.dgn", r, {12, 10}, "syntax", "expected a tile, found '6-7R'",
+                           false);
+    EXPECT_EQ(out,
+              "t4.dgn:12:10: error[syntax]: expected a tile, found '6-7R'\n"
+              "\tA:6-6 \xE2\x86\x92 B:6-7R\n"
+              "\t        ^\n");
+}
+
+TEST(Diagnostic, NoSourceLineOutsideTheRecord) {
+    auto r = record_of("hand 1\n", 5);
+    std::string out;
+    cli::render_diagnostic(out, "f", r, {9, 2}, "no-match", "a message\nover lines", false);
+    EXPECT_EQ(out, "f:9:2: error[no-match]: a message over lines\n");
+    EXPECT_EQ(cli::source_line(r, 4), "");
+    EXPECT_EQ(cli::source_line(r, 5), "hand 1");
+    EXPECT_EQ(cli::source_line(r, 6), "");
+}
+
+TEST(Diagnostic, ColourOnlyWhenAsked) {
+    auto r = record_of("A:6-6\n", 1);
+    std::string plain, coloured;
+    cli::render_diagnostic(plain, "f", r, {1, 3}, "no-match", "m", false);
+    cli::render_diagnostic(coloured, "f", r, {1, 3}, "no-match", "m", true);
+    EXPECT_EQ(plain.find('\x1b'), std::string::npos);
+    EXPECT_NE(coloured.find("\x1b[1;31merror[no-match]"), std::string::npos) << coloured;
+}
+
+TEST(Json, EscapesQuotesNewlinesAndControls) {
+    std::string out;
+    cli::append_json_string(out, "say \"hi\"\\\n\r\t\b\f\x01\x1f\x7f \xC3\xA9");
+    EXPECT_EQ(out, "\"say \\\"hi\\\"\\\\\\n\\r\\t\\b\\f\\u0001\\u001f\x7f \xC3\xA9\"");
+    EXPECT_TRUE(json::accept(out));
+}
+
+TEST(Json, InvalidUtf8BecomesReplacementCharacter) {
+    std::string out;
+    cli::append_json_string(out,
+                            "a\xFF"
+                            "b\xC3");
+    EXPECT_EQ(out,
+              "\"a\xEF\xBF\xBD"
+              "b\xEF\xBF\xBD\"");
+    EXPECT_EQ(json::parse(out).get<std::string>(),
+              "a\xEF\xBF\xBD"
+              "b\xEF\xBF\xBD");
+}
+
+std::vector<std::string> keys(const json& j) {
+    std::vector<std::string> k;
+    for (const auto& item : j.items()) k.push_back(item.key());
+    return k;
+}
+
+const std::vector<std::string> kVerdictKeys = {"file",       "record", "line",   "valid",
+                                               "unfinished", "hands",  "errors", "unchecked"};
+const std::vector<std::string> kErrorKeys = {"line", "column", "code", "message"};
+
+TEST(Json, VerdictLineAsSpecified) {
+    checker::Verdict v;
+    v.valid = false;
+    v.hands = 3;
+    v.errors.push_back(
+        {{14, 25}, checker::Code::illegal_pass, "B passed holding 4-1, \"which\"\n"});
+    v.unchecked = {"pass legality of seat D: no deal"};
+    std::string out;
+    cli::render_verdict_json(out, "t4.dgn", 1, 1, v);
+    EXPECT_EQ(out,
+              "{\"file\":\"t4.dgn\",\"record\":1,\"line\":1,\"valid\":false,\"unfinished\":false,"
+              "\"hands\":3,\"errors\":[{\"line\":14,\"column\":25,\"code\":\"illegal-pass\","
+              "\"message\":\"B passed holding 4-1, \\\"which\\\"\\n\"}],"
+              "\"unchecked\":[\"pass legality of seat D: no deal\"]}\n");
+    json j = json::parse(out);
+    EXPECT_EQ(keys(j), kVerdictKeys);
+    EXPECT_EQ(keys(j["errors"][0]), kErrorKeys);
+}
+
+TEST(Json, AnnotateLine) {
+    checker::Verdict v;
+    v.notes.push_back({{3, 7}, "holds no 4"});
+    std::string out;
+    cli::render_annotate_json(out, "a \"b\".dgn", 2, v);
+    EXPECT_EQ(out,
+              "{\"file\":\"a \\\"b\\\".dgn\",\"record\":2,\"notes\":[{\"line\":3,\"column\":7,"
+              "\"text\":\"holds no 4\"}],\"errors\":[]}\n");
+    EXPECT_EQ(keys(json::parse(out)),
+              (std::vector<std::string>{"file", "record", "notes", "errors"}));
+}
+
+TEST(Summary, CountsRecords) {
+    cli::Tally t;
+    checker::Verdict ok, bad, open;
+    bad.valid = false;
+    open.unfinished = true;
+    t.add(ok);
+    t.add(bad);
+    t.add(open);
+    EXPECT_EQ(cli::summary_line(t), "3 records: 2 valid, 1 invalid, 1 unfinished");
+    cli::Tally one;
+    one.add(ok);
+    EXPECT_EQ(cli::summary_line(one), "1 record: 1 valid, 0 invalid, 0 unfinished");
+}
+
+// --- the commands as library calls -----------------------------------------
+
+// A temporary directory for the test's files, removed at the end.
+class TempDir {
+public:
+    TempDir() {
+        path_ = std::filesystem::temp_directory_path() /
+                ("pips_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++));
+        std::filesystem::create_directories(path_);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path_, ec);
+    }
+    std::string write(const std::string& name, const std::string& text) const {
+        auto p = path_ / name;
+        std::ofstream(p, std::ios::binary) << text;
+        return p.string();
+    }
+    std::string path(const std::string& name) const { return (path_ / name).string(); }
+
+private:
+    static inline int counter_ = 0;
+    std::filesystem::path path_;
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// Runs a command with its output in files, returning the exit code.
+struct Captured {
+    int code = -1;
+    std::string out, err;
+};
+
+template <class Fn>
+Captured capture(const TempDir& dir, Fn&& fn) {
+    Captured c;
+    std::FILE* out = std::fopen(dir.path("stdout").c_str(), "wb");
+    std::FILE* err = std::fopen(dir.path("stderr").c_str(), "wb");
+    cli::Io io;
+    io.out = out;
+    io.err = err;
+    c.code = fn(io);
+    std::fclose(out);
+    std::fclose(err);
+    c.out = slurp(dir.path("stdout"));
+    c.err = slurp(dir.path("stderr"));
+    return c;
+}
+
+TEST(Commands, FmtPrintsCanonicalRecordsSeparatedByABlankLine) {
+    TempDir dir;
+    const std::string text =
+        "[Rules \"jamaican\"]\n[Players \"a, b, c, d\"]\nhand 1\nA:6-6   B:6-5R\n"
+        "[Rules \"jamaican\"]\n[Players \"a, b, c, d\"]\nhand 1\nA:6-6\n";
+    auto file = dir.write("two.dgn", text);
+    auto c = capture(dir, [&](const cli::Io& io) { return cli::run_fmt({{file}}, io); });
+    EXPECT_EQ(c.code, cli::kExitValid) << c.err;
+    EXPECT_EQ(c.out,
+              "[Rules \"jamaican\"]\n[Players \"a, b, c, d\"]\n\nhand 1\nA:6-6 B:6-5R\n\n"
+              "[Rules \"jamaican\"]\n[Players \"a, b, c, d\"]\n\nhand 1\nA:6-6\n");
+    EXPECT_EQ(c.err, "");
+}
+
+TEST(Commands, FmtReportsSyntaxErrorsOnStandardError) {
+    TempDir dir;
+    auto file = dir.write("bad.dgn", "[Rules \"jamaican\"]\nhand 1\nA:6-6 B:skip\n");
+    auto c = capture(dir, [&](const cli::Io& io) { return cli::run_fmt({{file}}, io); });
+    EXPECT_EQ(c.code, cli::kExitInvalid);
+    EXPECT_NE(c.err.find(file + ":3:"), std::string::npos) << c.err;
+    EXPECT_NE(c.err.find("error[syntax]"), std::string::npos) << c.err;
+    EXPECT_NE(c.out.find("hand 1\nA:6-6"), std::string::npos) << c.out;
+}
+
+TEST(Commands, MissingFileCannotRun) {
+    TempDir dir;
+    cli::CheckArgs args;
+    args.files = {dir.path("no-such-file.dgn")};
+    auto c = capture(dir, [&](const cli::Io& io) { return cli::run_check(args, io); });
+    EXPECT_EQ(c.code, cli::kExitCannotRun);
+    EXPECT_NE(c.err.find("cannot open"), std::string::npos) << c.err;
+    auto d = capture(dir, [&](const cli::Io& io) { return cli::run_fmt({{"/"}}, io); });
+    EXPECT_EQ(d.code, cli::kExitCannotRun);
+}
+
+// --- the executable, end to end --------------------------------------------
+
+// Hand 1 of a generated jamaican match: valid, with every claim.
+const std::string kTags =
+    "[Event \"cli test\"]\n"
+    "[Rules \"jamaican\"]\n"
+    "[Players \"Marcus, Desmond, Andre, Kevin\"]\n"
+    "[Result \"*\"]\n"
+    "\n";
+const std::string kDeals =
+    "hand 1\n"
+    "deal A 1-3 4-2 5-3 0-0 6-0 2-1 1-0\n"
+    "deal B 5-5 4-4 1-1 5-2 3-3 4-3 4-1\n"
+    "deal C 5-4 0-4 6-5 6-2 5-0 3-2 2-0\n"
+    "deal D 1-5 6-1 3-0 6-6 6-3 2-2 6-4\n";
+const std::string kValid = kTags + kDeals +
+                           "D:6-6 A:0-6R B:pass C:2-6L D:3-0 A:3-1 B:5-2 C:0-5L D:1-6R A:0-0L "
+                           "B:pass\n"
+                           "C:5-6R D:5-1R A:0-1R B:pass C:4-0R D:4-6R A:pass B:pass C:0-2L D:6-3R "
+                           "A:2-4L\n"
+                           "B:3-4L C:3-2 D:2-2L\n"
+                           "end domino D\n"
+                           "points AC 0 BD 1\n"
+                           "score AC 0 BD 1\n";
+// The second ply labelled B where A is to play: wrong-seat on line 11, column 7.
+const std::string kWrongSeat = kTags + kDeals +
+                               "D:6-6 B:0-6R B:pass C:2-6L\n"
+                               "end domino D\n";
+// Stops after three plies: valid but unfinished.
+const std::string kUnfinished = kTags + kDeals + "D:6-6 A:0-6R B:pass\n";
+const std::string kSyntax = kTags + "hand 1\nD:6-6 A:skip\n";
+
+struct ExeRun {
+    int code = -1;
+    std::string out, err;
+};
+
+std::string quote(const std::string& s) {
+    std::string q = "'";
+    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+// Runs `pips ARGS` through the shell (so ARGS may redirect stdin).
+ExeRun pips(const TempDir& dir, const std::string& args) {
+    ExeRun r;
+    std::string err = dir.path("pips.stderr");
+    std::string cmd = quote(PIPS_EXE) + " " + args + " 2>" + quote(err);
+    std::FILE* p = ::popen(cmd.c_str(), "r");
+    if (!p) return r;
+    char buf[4096];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    int status = ::pclose(p);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.err = slurp(err);
+    return r;
+}
+
+std::vector<json> json_lines(const std::string& out) {
+    std::vector<json> v;
+    std::istringstream in(out);
+    std::string line;
+    while (std::getline(in, line)) v.push_back(json::parse(line));
+    return v;
+}
+
+TEST(PipsExe, ValidRecordExitsZeroAndPrintsNothing) {
+    TempDir dir;
+    auto f = dir.write("valid.dgn", kValid);
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "1 record: 1 valid, 0 invalid, 0 unfinished\n");
+    ExeRun q = pips(dir, "check --quiet " + quote(f));
+    EXPECT_EQ(q.code, 0);
+    EXPECT_EQ(q.err, "");
+}
+
+TEST(PipsExe, InvalidRecordExitsOneWithADiagnostic) {
+    TempDir dir;
+    auto f = dir.write("wrong-seat.dgn", kWrongSeat);
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
+    EXPECT_EQ(r.out.rfind(f + ":11:7: error[wrong-seat]: ", 0), 0u) << r.out;
+    EXPECT_NE(r.out.find("\nD:6-6 B:0-6R B:pass C:2-6L\n      ^\n"), std::string::npos) << r.out;
+    EXPECT_EQ(r.err, "1 record: 0 valid, 1 invalid, 0 unfinished\n");
+}
+
+TEST(PipsExe, JsonLinesHaveTheSpecifiedShape) {
+    TempDir dir;
+    auto f = dir.write("two.dgn", kValid + "\n" + kWrongSeat);
+    ExeRun r = pips(dir, "check --format json " + quote(f));
+    EXPECT_EQ(r.code, 1) << r.err;
+    auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 2u) << r.out;
+    for (const auto& j : lines) {
+        EXPECT_EQ(keys(j), kVerdictKeys) << j.dump();
+        EXPECT_EQ(j["file"], f);
+        for (const auto& e : j["errors"]) EXPECT_EQ(keys(e), kErrorKeys);
+    }
+    EXPECT_EQ(lines[0]["record"], 1);
+    EXPECT_EQ(lines[0]["line"], 1);
+    EXPECT_EQ(lines[0]["valid"], true);
+    EXPECT_EQ(lines[0]["unfinished"], false);
+    EXPECT_EQ(lines[0]["hands"], 1);
+    EXPECT_EQ(lines[0]["errors"].size(), 0u);
+    const int second = 1 + static_cast<int>(std::count(kValid.begin(), kValid.end(), '\n')) + 1;
+    EXPECT_EQ(lines[1]["record"], 2);
+    EXPECT_EQ(lines[1]["line"], second);
+    EXPECT_EQ(lines[1]["valid"], false);
+    ASSERT_GE(lines[1]["errors"].size(), 1u);
+    EXPECT_EQ(lines[1]["errors"][0]["code"], "wrong-seat");
+    EXPECT_EQ(lines[1]["errors"][0]["line"], second + 10);
+    EXPECT_EQ(lines[1]["errors"][0]["column"], 7);
+}
+
+TEST(PipsExe, StandardInputAndUnfinishedRecords) {
+    TempDir dir;
+    auto f = dir.write("open.dgn", kUnfinished);
+    ExeRun r = pips(dir, "check --format json - < " + quote(f));
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0]["file"], "<stdin>");
+    EXPECT_EQ(lines[0]["valid"], true);
+    EXPECT_EQ(lines[0]["unfinished"], true);
+    EXPECT_EQ(r.err, "1 record: 1 valid, 0 invalid, 1 unfinished\n");
+}
+
+TEST(PipsExe, SyntaxErrorIsInvalid) {
+    TempDir dir;
+    auto f = dir.write("syntax.dgn", kSyntax);
+    ExeRun r = pips(dir, "check --format json " + quote(f));
+    EXPECT_EQ(r.code, 1) << r.err;
+    auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 1u);
+    ASSERT_GE(lines[0]["errors"].size(), 1u);
+    EXPECT_EQ(lines[0]["errors"][0]["code"], "syntax");
+    EXPECT_EQ(lines[0]["errors"][0]["line"], 7);
+}
+
+TEST(PipsExe, CouldNotRunExitsTwo) {
+    TempDir dir;
+    auto f = dir.write("valid.dgn", kValid);
+    EXPECT_EQ(pips(dir, "check " + quote(dir.path("missing.dgn"))).code, 2);
+    EXPECT_EQ(pips(dir, "check " + quote(f) + " " + quote(dir.path("missing.dgn"))).code, 2);
+    EXPECT_EQ(pips(dir, "check --format xml " + quote(f)).code, 2);
+    EXPECT_EQ(pips(dir, "check --no-such-option " + quote(f)).code, 2);
+    EXPECT_EQ(pips(dir, "check").code, 2);
+    EXPECT_EQ(pips(dir, "").code, 2);
+    EXPECT_EQ(pips(dir, "frobnicate").code, 2);
+}
+
+TEST(PipsExe, HelpAndVersion) {
+    TempDir dir;
+    ExeRun v = pips(dir, "--version");
+    EXPECT_EQ(v.code, 0);
+    EXPECT_EQ(v.out.rfind("pips ", 0), 0u) << v.out;
+    ExeRun h = pips(dir, "check --help");
+    EXPECT_EQ(h.code, 0);
+    EXPECT_NE(h.out.find("pips check"), std::string::npos) << h.out;
+}
+
+TEST(PipsExe, FmtOutputReparsesToTheSameText) {
+    TempDir dir;
+    auto f = dir.write("valid.dgn", kValid);
+    ExeRun r = pips(dir, "fmt " + quote(f));
+    EXPECT_EQ(r.code, 0) << r.err;
+    auto g = dir.write("formatted.dgn", r.out);
+    ExeRun again = pips(dir, "fmt " + quote(g));
+    EXPECT_EQ(again.out, r.out);
+}
+
+TEST(PipsExe, AnnotateJsonShape) {
+    TempDir dir;
+    auto f = dir.write("two.dgn", kValid + "\n" + kWrongSeat);
+    ExeRun r = pips(dir, "annotate --format json " + quote(f));
+    EXPECT_EQ(r.code, 1) << r.err;
+    auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 2u);
+    for (const auto& j : lines) {
+        EXPECT_EQ(keys(j), (std::vector<std::string>{"file", "record", "notes", "errors"}));
+        for (const auto& n : j["notes"])
+            EXPECT_EQ(keys(n), (std::vector<std::string>{"line", "column", "text"}));
+    }
+    ExeRun d = pips(dir, "annotate " + quote(f));
+    EXPECT_EQ(d.code, 1);
+    EXPECT_NE(d.out.find("error[wrong-seat]"), std::string::npos) << d.out;
+}
+
+}  // namespace
