@@ -257,10 +257,9 @@ Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_h
     if (proof_holder) {
         Tile h = *proof_holder;
         SeatInfo& si = seats_[seat];
-        bool elsewhere = false;
-        for (int s = 0; s < v_.players; ++s)
-            if (s != seat && seats_[s].known.contains(h)) elsewhere = true;
-        if (elsewhere || (si.exact() && !si.known.contains(h)) || layout_.on_table().contains(h))
+        // The seat must be able to hold it: not on the table, in another hand or
+        // in the known boneyard.
+        if (!can_hold(seat, h))
             return Step::fail(Fault::wrong_pose, seat_name(seat) + " does not hold " + h.str());
         if (!(h == t) && !si.known.contains(h)) {
             // Proven to hold h, which stays in hand.
