@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Soak run: N generated matches per variant must check valid, and N mutants
+per variant must each be rejected with the code at the line noted in their
+first line. Prints a table; exits 1 on any disagreement.
+
+    scripts/soak.py --pips build/release/pips --matches 10000
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+VARIANTS = [
+    ("jamaican", 4, ""), ("jamaican", 4, "sporting"), ("jamaican", 4, "playoff"), ("jamaican", 4, "tie-replay"),
+    ("cutthroat", 2, ""), ("cutthroat", 2, "draw"), ("cutthroat", 3, ""), ("cutthroat", 4, ""),
+    ("chiva", 2, ""), ("chiva", 3, ""), ("chiva", 4, ""),
+    ("quinientos", 4, ""), ("quinientos", 4, "reshuffle bonus capicu double-blank"),
+    ("quinientos", 4, "tie-closer block-player"),
+    ("fives-threes", 2, ""), ("fives-threes", 4, ""),
+    ("french", 4, ""), ("french", 4, "blank-ten"),
+]
+NOTE = re.compile(r"^; mutant \((\w+)\): expect (\S+) at line (\d+)$")
+
+
+def run(cmd, out):
+    with open(out, "wb") as f:
+        return subprocess.run(cmd, stdout=f, stderr=subprocess.DEVNULL).returncode
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--pips", default="build/release/pips")
+    ap.add_argument("--matches", type=int, default=10000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", help="comma-separated rule sets")
+    args = ap.parse_args()
+    only = set(args.only.split(",")) if args.only else None
+    bad = 0
+    print(f"{'variant':<48} {'matches':>8} {'valid':>8} {'mutants':>8} {'located':>8} {'seconds':>8}")
+    with tempfile.TemporaryDirectory() as work:
+        for i, (rules, players, opts) in enumerate(VARIANTS):
+            if only and rules not in only:
+                continue
+            name = f"{rules} {players}p {opts}".strip()
+            t0 = time.time()
+            gen = [args.pips, "generate", "--rules", rules, "--players", str(players), "--options", opts,
+                   "--matches", str(args.matches), "--seed", str(args.seed + i)]
+            good = os.path.join(work, "good.dgn")
+            run(gen, good)
+            out = subprocess.run([args.pips, "check", "--quiet", "--format", "json", good],
+                                 capture_output=True, text=True)
+            verdicts = [json.loads(l) for l in out.stdout.splitlines()]
+            valid = sum(v["valid"] for v in verdicts)
+            if len(verdicts) != args.matches or valid != args.matches or out.returncode != 0:
+                bad += 1
+                for v in verdicts:
+                    if not v["valid"]:
+                        print(f"  {name}: record {v['record']} invalid: {v['errors'][:1]}")
+                        break
+            mut = os.path.join(work, "mut.dgn")
+            run(gen + ["--mutate"], mut)
+            notes = []
+            with open(mut, encoding="utf-8") as f:
+                for line in f:
+                    m = NOTE.match(line.rstrip("\n"))
+                    if m:
+                        notes.append((m.group(1), m.group(2), int(m.group(3))))
+            out = subprocess.run([args.pips, "check", "--quiet", "--format", "json", mut],
+                                 capture_output=True, text=True)
+            got = [json.loads(l) for l in out.stdout.splitlines()]
+            located = 0
+            shown = 0
+            for (what, code, line), v in zip(notes, got):
+                first = v["errors"][0] if v["errors"] else None
+                if not v["valid"] and first and first["code"] == code and first["line"] == line:
+                    located += 1
+                elif shown < 3:
+                    shown += 1
+                    print(f"  {name}: {what} mutant expected {code} at {line}, got {first}")
+            if len(notes) != args.matches or len(got) != args.matches or located != args.matches:
+                bad += 1
+            print(f"{name:<48} {len(verdicts):>8} {valid:>8} {len(notes):>8} {located:>8} {time.time() - t0:>8.1f}",
+                  flush=True)
+    print("soak: " + ("every match valid and every mutant located" if not bad else f"{bad} variant(s) disagree"))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
