@@ -122,8 +122,10 @@ Match generate_match(const Options& opt, std::mt19937_64& rng) {
                     auto able = h.can_play(poser);
                     h.pass_before_pose(poser);
                     rules->on_event(score, h, {Event::Kind::pass, poser, {}, able}, m);
-                    hand.plies.push_back(
-                        {seat_str(poser) + ":pass", poser, false, {}, 0, 0, 0, false, {0, 0}, 0});
+                    Ply pass;
+                    pass.text = seat_str(poser) + ":pass";
+                    pass.seat = poser;
+                    hand.plies.push_back(pass);
                     poser = (poser + 1) % v.players;
                 }
                 std::vector<Tile> d;
@@ -143,16 +145,11 @@ Match generate_match(const Options& opt, std::mt19937_64& rng) {
             h.pose(poser, pose, a, b);
             int pts = rules->on_event(score, h, {Event::Kind::pose, poser, pose, {}}, m);
             if (score.target) h.end_by_target();
-            Ply p{seat_str(poser) + ":" + std::to_string(a) + "-" + std::to_string(b),
-                  poser,
-                  true,
-                  std::make_pair(a, b),
-                  0,
-                  0,
-                  0,
-                  false,
-                  {0, 0},
-                  0};
+            Ply p;
+            p.text = seat_str(poser) + ":" + std::to_string(a) + "-" + std::to_string(b);
+            p.seat = poser;
+            p.pose = true;
+            p.tile = std::make_pair(a, b);
             if (pts > 0) p.text += " +" + std::to_string(pts);
             hand.plies.push_back(p);
         }
@@ -215,6 +212,7 @@ Match generate_match(const Options& opt, std::mt19937_64& rng) {
             p.end = end_letter(o.end);
             p.text += std::to_string(a) + "-" + std::to_string(b);
             if (letter) p.text += p.end;
+            p.needs_letter = o.needs_letter;
             if (pts > 0) p.text += " +" + std::to_string(pts);
             hand.plies.push_back(p);
         }
@@ -264,6 +262,7 @@ Written write_match(const Match& m, int width) {
     };
     put("; generated match: " + m.variant.name());
     put("[Event \"pips generate\"]");
+    w.rules_line = line;
     put("[Rules \"" + std::string(rules_id(m.variant.rules)) + "\"]");
     std::string players;
     for (int s = 0; s < m.variant.players; ++s) players += (s ? ", " : "") + std::string(kNames[s]);
@@ -271,11 +270,16 @@ Written write_match(const Match& m, int width) {
     std::string opts = m.variant.name();
     if (auto k = opts.find(", options "); k != std::string::npos)
         put("[Options \"" + opts.substr(k + 10) + "\"]");
+    w.result_line = line;
     put("[Result \"" + m.result + "\"]");
     for (const Hand& h : m.hands) {
         put("");
         put("hand " + std::to_string(h.number));
-        for (const auto& s : h.setup) put(s);
+        w.setup_line.emplace_back();
+        for (const auto& s : h.setup) {
+            w.setup_line.back().push_back(line);
+            put(s);
+        }
         w.ply_line.emplace_back();
         std::string cur;
         for (const Ply& p : h.plies) {
@@ -288,67 +292,234 @@ Written write_match(const Match& m, int width) {
             cur += (cur.empty() ? "" : " ") + p.text;
         }
         if (!cur.empty()) put(cur);
-        for (const auto& s : h.closing) put(s);
+        w.closing_line.emplace_back();
+        for (const auto& s : h.closing) {
+            w.closing_line.back().push_back(line);
+            put(s);
+        }
     }
     return w;
 }
 
+namespace {
+
+enum Kind {
+    kSwap,    // play a tile already on the layout: not-in-hand
+    kFlip,    // name the end the tile does not fit: no-match
+    kPass,    // pass holding a playable tile: illegal-pass
+    kDraw,    // draw holding a playable tile: illegal-draw
+    kSeat,    // label a ply with a seat whose turn it is not: wrong-seat
+    kLetter,  // leave out an end letter that is needed: ambiguous-end
+    kGarble,  // a tile with a 7: syntax
+    kAfter,   // a play after the hand is over: after-end
+    kEnd,     // the wrong seat in `end domino`: end-mismatch
+    kPoints,  // one point too many in `points`: points-mismatch
+    kScore,   // one point too many in `score`: score-mismatch
+    kDeal,    // a tile dealt twice: bad-deal
+    kPose,    // hand 1 posed with a tile other than 6-6: wrong-pose
+    kResult,  // the wrong match winner: result-mismatch
+    kRules,   // a rule set DGN does not define: bad-tag
+    kKinds
+};
+
+const char* kKindName[] = {"swap", "flip",   "pass",  "draw", "seat", "letter", "garble", "after",
+                           "end",  "points", "score", "deal", "pose", "result", "rules"};
+const char* kKindCode[] = {"not-in-hand",  "no-match",        "illegal-pass",   "illegal-draw",
+                           "wrong-seat",   "ambiguous-end",   "syntax",         "after-end",
+                           "end-mismatch", "points-mismatch", "score-mismatch", "bad-deal",
+                           "wrong-pose",   "result-mismatch", "bad-tag"};
+
+// Adds one to the first number of a claim line: "points AC 0 BD 1" -> "points AC 1 BD 1".
+std::string bump_first_number(const std::string& line) {
+    std::size_t i = line.find_first_of("0123456789");
+    std::size_t j = line.find_first_not_of("0123456789", i);
+    if (j == std::string::npos) j = line.size();
+    return line.substr(0, i) + std::to_string(std::stoi(line.substr(i, j - i)) + 1) +
+           line.substr(j);
+}
+
+}  // namespace
+
 std::optional<Mutant> mutate(const Match& m, std::mt19937_64& rng) {
-    auto pick = [&](int n) {
-        return static_cast<int>(std::uniform_int_distribution<int>(0, n - 1)(rng));
+    auto pick = [&](std::size_t n) {
+        return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
     };
     struct Cand {
         std::size_t hand, ply;
-        int kind;  // 0 swap, 1 flip, 2 pass
     };
-    std::vector<Cand> cands;
-    bool line = m.variant.layout() == LayoutKind::line;
+    std::array<std::vector<Cand>, kKinds> cands;
+    const Variant& v = m.variant;
+    const bool line = v.layout() == LayoutKind::line;
+    const bool deals = !m.hands.empty() && !m.hands[0].setup.empty();
     for (std::size_t hi = 0; hi < m.hands.size(); ++hi) {
         const Hand& h = m.hands[hi];
         for (std::size_t pi = 0; pi < h.plies.size(); ++pi) {
             const Ply& p = h.plies[pi];
+            if (!p.pose && pi > 0) cands[kSeat].push_back({hi, pi});
+            if (p.tile) cands[kGarble].push_back({hi, pi});
             if (p.pose || !p.tile || p.draws) continue;
-            if (p.on_table) cands.push_back({hi, pi, 0});
+            if (p.on_table) cands[kSwap].push_back({hi, pi});
             Tile t(p.tile->first, p.tile->second);
             int other = p.end == 'L' ? p.ends[1] : p.ends[0];
-            if (line && !t.carries(other)) cands.push_back({hi, pi, 1});
-            bool has_deals = !h.setup.empty();
-            if (has_deals && m.variant.rules != RuleSet::french) cands.push_back({hi, pi, 2});
-            if (has_deals && m.variant.draw_game() && p.boneyard > 0) cands.push_back({hi, pi, 3});
+            if (line && !t.carries(other)) cands[kFlip].push_back({hi, pi});
+            if (deals && v.rules != RuleSet::french) cands[kPass].push_back({hi, pi});
+            if (deals && v.draw_game() && p.boneyard > 0) cands[kDraw].push_back({hi, pi});
+            if (p.needs_letter) cands[kLetter].push_back({hi, pi});
         }
+        bool domino = h.closing.size() == 3 && h.closing[0].rfind("end domino", 0) == 0;
+        bool target = h.closing.size() == 3 && h.closing[0] == "end target";
+        // Without deals a block is only proven by passes the record need not show.
+        if (deals || domino || target) cands[kAfter].push_back({hi, 0});
+        if (deals && domino) {
+            cands[kEnd].push_back({hi, 0});
+            cands[kPoints].push_back({hi, 0});
+        }
+        if (deals && h.closing.size() == 3) cands[kScore].push_back({hi, 0});
+        if (deals) cands[kDeal].push_back({hi, 0});
     }
-    if (cands.empty()) return std::nullopt;
-    Cand c = cands[static_cast<std::size_t>(pick(static_cast<int>(cands.size())))];
+    bool six_six_pose = (v.rules == RuleSet::jamaican && !v.options.sporting) ||
+                        (v.rules == RuleSet::cutthroat && !v.draw_game()) ||
+                        (v.rules == RuleSet::chiva && v.players == 4) ||
+                        v.rules == RuleSet::quinientos;
+    if (m.hands.empty()) return std::nullopt;
+    if (six_six_pose) cands[kPose].push_back({0, 0});
+    if (deals) cands[kResult].push_back({0, 0});
+    cands[kRules].push_back({0, 0});
+
+    std::vector<int> kinds;
+    for (int k = 0; k < kKinds; ++k)
+        if (!cands[k].empty()) kinds.push_back(k);
+    if (kinds.empty()) return std::nullopt;
+    const int kind = kinds[pick(kinds.size())];
+    const Cand c = cands[kind][pick(cands[kind].size())];
+
     Match mm = m;
-    Ply& p = mm.hands[c.hand].plies[c.ply];
-    std::string label = std::string(1, static_cast<char>('A' + p.seat)) + ":";
+    Hand& h = mm.hands[c.hand];
+    auto label = [](int seat) { return std::string(1, static_cast<char>('A' + seat)) + ":"; };
     Mutant out;
-    if (c.kind == 0) {
-        std::vector<Tile> on;
-        TileSet::from_bits(p.on_table).for_each([&](Tile t) { on.push_back(t); });
-        Tile t = on[static_cast<std::size_t>(pick(static_cast<int>(on.size())))];
-        p.text = label + t.str();
-        out.code = "not-in-hand";
-        out.what = "swap";
-    } else if (c.kind == 1) {
-        char flipped = p.end == 'L' ? 'R' : 'L';
-        p.text =
-            label + std::to_string(p.tile->first) + "-" + std::to_string(p.tile->second) + flipped;
-        out.code = "no-match";
-        out.what = "flip";
-    } else if (c.kind == 2) {
-        p.text = label + "pass";
-        out.code = "illegal-pass";
-        out.what = "pass";
-    } else {
-        // Drawing while holding the tile it then plays.
-        p.text = label + "draw " + p.text.substr(label.size());
-        out.code = "illegal-draw";
-        out.what = "draw";
+    out.code = kKindCode[kind];
+    out.what = kKindName[kind];
+    enum class At { ply, setup, closing, rules, result } at = At::ply;
+    std::size_t index = c.ply;
+    switch (kind) {
+        case kSwap: {
+            Ply& p = h.plies[c.ply];
+            std::vector<Tile> on;
+            TileSet::from_bits(p.on_table).for_each([&](Tile t) { on.push_back(t); });
+            p.text = label(p.seat) + on[pick(on.size())].str();
+            break;
+        }
+        case kFlip: {
+            Ply& p = h.plies[c.ply];
+            p.text = label(p.seat) + std::to_string(p.tile->first) + "-" +
+                     std::to_string(p.tile->second) + (p.end == 'L' ? 'R' : 'L');
+            break;
+        }
+        case kPass:
+            h.plies[c.ply].text = label(h.plies[c.ply].seat) + "pass";
+            break;
+        case kDraw: {
+            Ply& p = h.plies[c.ply];
+            p.text = label(p.seat) + "draw " + p.text.substr(2);
+            break;
+        }
+        case kSeat: {
+            Ply& p = h.plies[c.ply];
+            p.text = label((p.seat + 1 +
+                            static_cast<int>(pick(static_cast<std::size_t>(v.players - 1)))) %
+                           v.players) +
+                     p.text.substr(2);
+            break;
+        }
+        case kLetter: {
+            Ply& p = h.plies[c.ply];
+            p.text = label(p.seat) + std::to_string(p.tile->first) + "-" +
+                     std::to_string(p.tile->second);
+            break;
+        }
+        case kGarble: {
+            Ply& p = h.plies[c.ply];
+            p.text = label(p.seat) + std::to_string(p.tile->first) + "-7";
+            break;
+        }
+        case kAfter: {
+            Ply extra;
+            extra.seat = 0;
+            extra.text = "A:6-6";
+            h.plies.push_back(extra);
+            index = h.plies.size() - 1;
+            break;
+        }
+        case kEnd: {
+            std::string& e = h.closing[0];
+            int seat = e.back() - 'A';
+            e.back() = static_cast<char>('A' + (seat + 1) % v.players);
+            at = At::closing;
+            index = 0;
+            break;
+        }
+        case kPoints:
+            h.closing[1] = bump_first_number(h.closing[1]);
+            at = At::closing;
+            index = 1;
+            break;
+        case kScore:
+            h.closing[2] = bump_first_number(h.closing[2]);
+            at = At::closing;
+            index = 2;
+            break;
+        case kDeal: {
+            // Deal A gets its own first tile again in place of its last.
+            std::string& d = h.setup[0];
+            d = d.substr(0, d.size() - 3) + d.substr(7, 3);
+            at = At::setup;
+            index = 0;
+            break;
+        }
+        case kPose: {
+            Ply& p = h.plies[0];
+            p.text = label(p.seat) + "5-4";
+            index = 0;
+            break;
+        }
+        case kResult: {
+            auto rules = make_rules(v);
+            std::string other =
+                rules->party_name(0) == m.result ? rules->party_name(1) : rules->party_name(0);
+            mm.result = other;
+            at = At::result;
+            break;
+        }
+        case kRules: {
+            at = At::rules;
+            break;
+        }
+        default:
+            break;
     }
     Written w = write_match(mm);
     out.text = std::move(w.text);
-    out.line = w.ply_line[c.hand][c.ply];
+    if (kind == kRules) {
+        std::string from = "[Rules \"" + std::string(rules_id(v.rules)) + "\"]";
+        out.text.replace(out.text.find(from), from.size(), "[Rules \"mexican-train\"]");
+    }
+    switch (at) {
+        case At::ply:
+            out.line = w.ply_line[c.hand][index];
+            break;
+        case At::setup:
+            out.line = w.setup_line[c.hand][index];
+            break;
+        case At::closing:
+            out.line = w.closing_line[c.hand][index];
+            break;
+        case At::rules:
+            out.line = w.rules_line;
+            break;
+        case At::result:
+            out.line = w.result_line;
+            break;
+    }
     return out;
 }
 

@@ -32,6 +32,7 @@ struct Ply {
     std::uint32_t playable_mask = 0;  // tiles the seat could play (TileSet bits), 0 if pass forced
     std::uint32_t other_hands = 0;    // tiles known to be in other seats' hands then
     bool draws = false;
+    bool needs_letter = false;      // the end letter cannot be left out
     std::uint8_t ends[2] = {0, 0};  // line ends before the ply
     std::uint32_t on_table = 0;
     int boneyard = 0;  // tiles in the boneyard before the ply
@@ -55,7 +56,10 @@ Match generate_match(const Options& opt, std::mt19937_64& rng);
 // Where each ply landed when written: line of the ply's first token.
 struct Written {
     std::string text;
-    std::vector<std::vector<std::uint32_t>> ply_line;  // [hand][ply]
+    std::vector<std::vector<std::uint32_t>> ply_line;      // [hand][ply]
+    std::vector<std::vector<std::uint32_t>> setup_line;    // [hand][deal or stock line]
+    std::vector<std::vector<std::uint32_t>> closing_line;  // [hand][end, points, score]
+    std::uint32_t rules_line = 0, result_line = 0;
 };
 // Plies fill lines of at most `width` columns: the canonical form of `pips fmt`.
 Written write_match(const Match& m, int width = 80);
@@ -65,7 +69,7 @@ struct Mutant {
     std::string text;
     std::string code;  // DGN error code
     std::uint32_t line = 0;
-    std::string what;  // "swap", "flip", "pass", "draw"
+    std::string what;  // what was broken: "swap", "flip", "pass", "draw", "seat", ...
 };
 // Picks a ply of `m` at random and breaks it. nullopt when no ply can be broken.
 std::optional<Mutant> mutate(const Match& m, std::mt19937_64& rng);
