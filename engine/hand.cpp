@@ -514,6 +514,9 @@ Step HandState::remain(int seat, const std::vector<Tile>& tiles) {
         for (int s = 0; s < v_.players; ++s)
             if (s != seat && seats_[s].known.contains(t))
                 return Step::fail(Fault::bad_deal, t.str() + " is in " + seat_name(s) + "'s hand");
+        for (std::size_t i = stock_next_; i < stock_.size(); ++i)
+            if (stock_[i] == t)
+                return Step::fail(Fault::bad_deal, t.str() + " is still in the boneyard");
         mine.insert(t);
     }
     if ((si.known - mine).size() > 0)
