@@ -40,6 +40,12 @@ std::string list_tiles(const std::vector<Tile>& ts) {
 
 HandState::HandState(const Variant& v) : v_(v), layout_(v.layout(), v.tile_set()) {}
 
+Step HandState::not_at_table(int seat) const {
+    return Step::fail(
+        Fault::not_in_hand,
+        "seat " + std::to_string(seat) + " is not at this table of " + std::to_string(v_.players));
+}
+
 Step HandState::deal(int seat, const std::vector<Tile>& tiles) {
     if (seat < 0 || seat >= v_.players)
         return Step::fail(Fault::bad_deal, "seat " + seat_name(seat) + " is not at this table (" +
@@ -246,6 +252,7 @@ void HandState::update_over() {
 }
 
 Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder) {
+    if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     if (posed()) return Step::fail(Fault::wrong_pose, "the hand is already posed");
     if (!(Tile(a, b) == t))
         return Step::fail(Fault::wrong_pose, "the pose is written as another tile");
@@ -283,6 +290,7 @@ Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_h
 }
 
 Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
+    if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
     if (!posed()) return Step::fail(Fault::wrong_pose, "the hand has not been posed");
     if (Step s = check_proofs(seat, t); !s) return s;
@@ -396,6 +404,7 @@ void HandState::add_constraint(int seat) {
 }
 
 Step HandState::pass(int seat) {
+    if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     if (!posed()) return Step::fail(Fault::wrong_pose, "the hand has not been posed");
     if (over_ == HandOver::blocked) return pass_after_block(seat);
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
@@ -421,6 +430,7 @@ Step HandState::pass(int seat) {
 }
 
 Step HandState::pass_after_block(int seat) {
+    if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     if (seats_[seat].out)
         return Step::fail(Fault::after_end, "the hand is over and " + seat_name(seat) + " is out");
     std::uint8_t bit = static_cast<std::uint8_t>(1u << seat);
@@ -434,12 +444,14 @@ Step HandState::pass_after_block(int seat) {
 }
 
 Step HandState::pass_before_pose(int seat) {
+    if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     ++events_;
     turn_ = next_seat(seat);
     return Step::ok();
 }
 
 Step HandState::draw(int seat, std::optional<Tile>* drawn) {
+    if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
     if (!v_.draw_game())
         return Step::fail(Fault::illegal_draw, v_.name() + " has no boneyard to draw from");
@@ -476,6 +488,7 @@ Step HandState::draw(int seat, std::optional<Tile>* drawn) {
 }
 
 Step HandState::foul(int seat, Tile t) {
+    if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
     if (Step s = can_hold(seat, t); !s) return s;
     ++events_;
@@ -502,6 +515,7 @@ std::uint8_t HandState::proven_void(int seat) const {
 }
 
 Step HandState::remain(int seat, const std::vector<Tile>& tiles) {
+    if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     SeatInfo& si = seats_[seat];
     TileSet mine;
     for (Tile t : tiles) {

@@ -132,6 +132,7 @@ public:
 
 private:
     int next_seat(int s) const;
+    Step not_at_table(int seat) const;
     Step can_hold(int seat, Tile t) const;
     void after_move(int seat);
     void update_over();

@@ -6,9 +6,10 @@
 // foul, remain, pass before the pose — with seats, tiles and ends that are
 // either arbitrary or chosen to be legal, so that the fuzzer reaches both the
 // refusals and the end of a hand. The engine is used the way the checker uses
-// it (one pose per hand, before any other move), but nothing else is
-// filtered: a move by a seat out of turn, a tile the seat does not hold, an end
-// of the wrong layout must come back as a failed Step.
+// it in two respects (one pose per hand, before any other move; seats are
+// seats at the table), but nothing else is filtered: a move by a seat out of
+// turn, a tile the seat does not hold, an end of the wrong layout must come
+// back as a failed Step.
 //
 // Traps (__builtin_trap) when:
 //   - check_invariants() is not empty after an accepted action;
@@ -285,7 +286,6 @@ private:
 
     void pose(HandState& h, int seat, Tile t, bool flip, std::optional<Tile> proof) {
         const int a = flip ? t.lo : t.hi, b = flip ? t.hi : t.lo;
-        if (proof && fuzz::proof_in_boneyard(h, t, *proof)) proof.reset();
         if (step(h, "pose", seat, t, [&] { return h.pose(seat, t, a, b, proof); })) {
             require(h.layout().on_table().contains(t) && h.layout().tiles() == 1);
             after(h, Event::Kind::pose, seat, t, {});
