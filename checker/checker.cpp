@@ -348,8 +348,8 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
         // Replaying under other rules: their match ended earlier. Not an error.
         if (opt_.summaries)
             out_.summaries.push_back({hand.number,
-                                      "match already won by " + rules_->party_name(m_.winner) + " (" +
-                                          match_score_text(*rules_, m_) + ")",
+                                      "match already won by " + rules_->party_name(m_.winner) +
+                                          " (" + match_score_text(*rules_, m_) + ")",
                                       ""});
         return false;
     }
@@ -571,6 +571,8 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
             if (h.seat(p).known.contains(t)) return p;
         return -1;
     };
+    if (seat < 0 && ply.kind == ast::Ply::Kind::play && pre_pose_passes_ == 0)
+        seat = holder_of(tile_of(ply.tile));  // the deals show who held the posed tile
     if (seat < 0) {
         if (pre_pose_passes_ > 0)
             seat = h.turn();
@@ -655,10 +657,15 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
                 bool ok =
                     std::find(want.begin(), want.end(), t) != want.end() && holder_of(t) == seat;
                 if (!ok) {
-                    bad = (want.size() == 1
-                               ? seat_str(holder_of(want[0])) + " poses " + want[0].str()
-                               : std::string("the holder of the heaviest tile poses it")) +
-                          ": " + pr.why;
+                    if (want.size() == 1) {
+                        bad = seat_str(holder_of(want[0])) + " poses " + want[0].str() + ": " +
+                              pr.why;
+                    } else {
+                        std::string list;
+                        for (Tile w : want) list += (list.empty() ? "" : " or ") + w.str();
+                        bad = "the holder of a heaviest tile dealt (" + list +
+                              ") poses it: " + pr.why;
+                    }
                 }
             } else if (t == Tile(6, 6)) {
                 proof = Tile(6, 6);
@@ -742,13 +749,27 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
                 bool not_over = blocked == std::optional<bool>(false);
                 if ((hand.points || hand.score) && !not_over)
                     unchecked(hname + ": whether the hand is over (its claims are not checked)");
-                else if (opt_.rules_override.empty() && hand.points)
-                    error(hand.points->pos, Code::points_mismatch,
-                          hname + " is not over, so it has scored nothing yet");
-                else if (opt_.rules_override.empty() && hand.score)
-                    error(hand.score->pos, Code::score_mismatch,
-                          hname + " is not over: the score is still " +
-                              match_score_text(*rules_, m_));
+                else if (opt_.rules_override.empty()) {
+                    // Only claims the unfinished hand contradicts: points it has not
+                    // scored, or a score other than the one it started from.
+                    if (hand.points)
+                        for (const auto& it : hand.points->items)
+                            if (it.value != 0) {
+                                error(it.value_pos, Code::points_mismatch,
+                                      hname + " is not over, so it has scored nothing yet");
+                                break;
+                            }
+                    if (hand.score && score_known_)
+                        for (const auto& it : hand.score->items) {
+                            int p = party_of_who(v_, it.who);
+                            if (p < 0 || it.value != m_.score[p]) {
+                                error(it.value_pos, Code::score_mismatch,
+                                      hname + " is not over: the score is still " +
+                                          match_score_text(*rules_, m_));
+                                break;
+                            }
+                        }
+                }
                 return;
             }
             // Not the last hand: the next hand starts while this one is not over.
