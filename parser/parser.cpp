@@ -3,6 +3,15 @@
 // exceptions on bad input: every malformed token or line adds a SyntaxError
 // and the parse goes on at the next word or line.
 //
+// Speed, in short: the common well-formed words (tiles, plays, seat labels,
+// keywords, numbers) are recognised in plain C++ where they stand, and any
+// other word goes to its X3 rule, which stays the grammar of record (so what
+// is accepted and every message are the X3 ones); words are pointers into
+// the record's text, never copies; a column is an offset on an ASCII line;
+// the record splitter looks at each line once, in its own buffer, and copies
+// a record's text once, into Record::source; the storage of the record
+// handed out before is reused for the next one.
+//
 // Recovery, in short:
 // - a bad word among plies, or among the tiles of a deal/stock/remain line,
 //   is reported and skipped; a ply it broke is dropped (the next word starts
@@ -17,10 +26,14 @@
 #include "parser/parser.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <utility>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "parser/grammar.hpp"
 
@@ -43,13 +56,30 @@ bool is_blank(char c) {
     return c == ' ' || c == '\t';
 }
 
+// Bytes that may end a word (a CR only before LF or at the end): one table
+// look-up per byte in the word loops.
+constexpr std::array<bool, 256> kWordStop = [] {
+    std::array<bool, 256> t{};
+    for (const unsigned char c : {' ', '\t', '\n', ';', '{', '\r'}) t[c] = true;
+    return t;
+}();
+
 // Where a word ends: blanks, line ends and the two comment openers. A CR is a
 // line end only before LF (or at the very end); a lone CR is a stray control
 // character and so part of a (bad) word.
 bool ends_word(const char* p, const char* end) {
     const char c = *p;
-    return c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '{' ||
-           (c == '\r' && (p + 1 == end || p[1] == '\n'));
+    return kWordStop[static_cast<unsigned char>(c)] && (c != '\r' || p + 1 == end || p[1] == '\n');
+}
+
+// The end of the word that starts at p.
+const char* word_end(const char* p, const char* end) {
+    for (; p < end; ++p) {
+        if (kWordStop[static_cast<unsigned char>(*p)]) [[unlikely]] {
+            if (*p != '\r' || p + 1 == end || p[1] == '\n') break;
+        }
+    }
+    return p;
 }
 
 // Length of a well-formed UTF-8 sequence of a printable code point at p, or 0.
@@ -119,47 +149,100 @@ bool bad_pips(const char* b, const char* e) {
 }
 
 // ---------------------------------------------------------------------------
-// Offsets to line/column, moving forward (each byte is looked at about once).
+// Offsets to line/column. The mapper holds one line at a time, scanned once
+// when entered for its end and for bytes >= 0x80: on an ASCII line (nearly
+// every line) a column is an offset; on any other line code points are
+// counted from the last position asked for on it. Positions are asked for
+// nearly in order, so that each byte is looked at about once.
+
+// The first line feed or byte >= 0x80 in [b, e), or e.
+const char* lf_or_high(const char* b, const char* e) {
+#if defined(__SSE2__)
+    const __m128i lf = _mm_set1_epi8('\n');
+    for (; e - b >= 16; b += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
+        // a lane's top bit: a LF (all ones) or a byte >= 0x80
+        if (const int m = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf), v)))
+            return b + __builtin_ctz(static_cast<unsigned>(m));
+    }
+#else
+    for (; e - b >= 8; b += 8) {
+        std::uint64_t v;
+        std::memcpy(&v, b, 8);
+        const std::uint64_t x = v ^ 0x0A0A0A0A0A0A0A0AULL;  // a zero byte where a LF was
+        if ((((x - 0x0101010101010101ULL) & ~x) | v) & 0x8080808080808080ULL) break;
+    }
+#endif
+    for (; b < e; ++b)
+        if (*b == '\n' || static_cast<unsigned char>(*b) >= 0x80) break;
+    return b;
+}
+
+bool is_continuation(char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
 
 class PosMapper {
 public:
-    PosMapper(const char* origin, std::uint32_t first_line)
-        : origin_(origin), cur_(origin), line_begin_(origin), line_(first_line) {}
+    PosMapper(const char* origin, const char* end, std::uint32_t first_line)
+        : origin_(origin), end_(end), line_(first_line) {
+        enter(origin);
+    }
 
-    ast::Pos at(const char* q) {
-        if (q < cur_) back_to(q);
-        for (; cur_ < q; ++cur_) {
-            const auto c = static_cast<unsigned char>(*cur_);
-            if (c == '\n') {
-                ++line_;
-                col_ = 1;
-                line_begin_ = cur_ + 1;
-            } else if ((c & 0xC0) != 0x80) {
-                ++col_;  // count code points: skip UTF-8 continuation bytes
-            }
-        }
-        return {line_, col_};
+    [[gnu::always_inline]] ast::Pos at(const char* q) {
+        // On an ASCII line (up to and with its line feed): a column is an offset.
+        const auto offset = static_cast<std::size_t>(q - line_begin_);
+        if (offset < ascii_span_) [[likely]]
+            return {line_, static_cast<std::uint32_t>(offset) + 1};
+        return at_other(q);
     }
 
 private:
+    [[gnu::noinline]] ast::Pos at_other(const char* q) {
+        if (q < line_begin_) back_to(q);
+        while (q > line_end_) {  // past the line feed that ends this line
+            ++line_;
+            enter(line_end_ + 1);
+        }
+        if (ascii_) return {line_, static_cast<std::uint32_t>(q - line_begin_) + 1};
+        // Count code points: skip UTF-8 continuation bytes.
+        for (; cur_ < q; ++cur_) col_ += !is_continuation(*cur_);
+        for (; cur_ > q;) col_ -= !is_continuation(*--cur_);
+        return {line_, col_};
+    }
+
+    void enter(const char* b) {
+        line_begin_ = cur_ = b;
+        col_ = 1;
+        const char* stop = lf_or_high(b, end_);
+        ascii_ = stop == end_ || *stop == '\n';
+        const auto* nl =
+            ascii_ ? stop : static_cast<const char*>(std::memchr(stop, '\n', end_ - stop));
+        line_end_ = nl ? nl : end_;
+        ascii_span_ = ascii_ ? static_cast<std::size_t>(line_end_ - b) + 1 : 0;
+    }
+
     // Rare (an error placed at the end of a word after a comment has been
     // mapped): step back by counting the line feeds in between, then restart
     // at the start of q's line. Never from the origin, so that errors placed
     // back over many lines stay linear.
     void back_to(const char* q) {
-        for (const char* p = cur_; p > q;)
+        for (const char* p = line_begin_; p > q;)
             if (*--p == '\n') --line_;
         const char* b = q;
         while (b > origin_ && b[-1] != '\n') --b;
-        cur_ = line_begin_ = b;
-        col_ = 1;
+        enter(b);
     }
 
     const char* origin_;
-    const char* cur_;
-    const char* line_begin_;
+    const char* end_;
+    const char* line_begin_ = nullptr;
+    const char* line_end_ = nullptr;  // its line feed, or end_
+    const char* cur_ = nullptr;       // the last position asked for on a non-ASCII line
     std::uint32_t line_;
-    std::uint32_t col_ = 1;
+    std::uint32_t col_ = 1;  // the column of cur_
+    bool ascii_ = true;
+    std::size_t ascii_span_ = 0;  // positions from line_begin_ on with a column by offset
 };
 
 // ---------------------------------------------------------------------------
@@ -214,6 +297,170 @@ TagScan scan_tag(const char* b, const char* e) {
 }
 
 // ---------------------------------------------------------------------------
+// Token recognisers. The X3 rules (grammar.hpp) are the token grammar of
+// record; the common well-formed words (`6-5`, `6-5L`, `A:`, `pass`, `deal`,
+// `7`, ...) are recognised here first in plain C++, and every word that is not
+// one of them goes to its X3 rule exactly as before, so that what is accepted
+// and every message stay the same. Each takes one whole word [b, e).
+
+bool is_pip(char c) {
+    return c >= '0' && c <= '6';
+}
+
+bool is_seat(char c) {
+    return c >= 'A' && c <= 'D';
+}
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+bool same(const char* b, const char* e, std::string_view word) {
+    return static_cast<std::size_t>(e - b) == word.size() &&
+           std::memcmp(b, word.data(), word.size()) == 0;
+}
+
+// `a-b` with pips 0 to 6.
+bool is_tile(const char* b) {
+    return is_pip(b[0]) && b[1] == '-' && is_pip(b[2]);
+}
+
+constexpr std::array<ast::EndLetter, 256> kEndLetter = [] {
+    std::array<ast::EndLetter, 256> t{};  // EndLetter::none
+    t['L'] = ast::EndLetter::L;
+    t['R'] = ast::EndLetter::R;
+    t['N'] = ast::EndLetter::N;
+    t['E'] = ast::EndLetter::E;
+    t['S'] = ast::EndLetter::S;
+    t['W'] = ast::EndLetter::W;
+    return t;
+}();
+
+// L R N E S W, or none.
+ast::EndLetter end_letter_of(char c) {
+    return kEndLetter[static_cast<unsigned char>(c)];
+}
+
+// A whole word that is a tile.
+bool tile_word(const char* b, const char* e, grammar::TileAttr& t) {
+    if (e - b == 3 && is_tile(b)) {
+        t.a = b[0];
+        t.b = b[2];
+        return true;
+    }
+    return x3::parse(b, e, tokens::tile_word(), t);
+}
+
+// A seat label at the start of a word; q moves past it.
+bool seat_label(const char*& q, const char* e, char& seat) {
+    if (q == e || !is_seat(*q)) return false;  // a label begins with its seat
+    if (e - q >= 2 && q[1] == ':') {
+        seat = q[0];
+        q += 2;
+        return true;
+    }
+    return x3::parse(q, e, tokens::seat_label(), seat);
+}
+
+bool seat_word(const char* b, const char* e, char& seat) {
+    if (e - b == 1 && is_seat(*b)) {
+        seat = *b;
+        return true;
+    }
+    return x3::parse(b, e, tokens::seat_word(), seat);
+}
+
+bool who_word(const char* b, const char* e, ast::Who& who) {
+    if (e - b == 1 && is_seat(*b)) {
+        who = static_cast<ast::Who>(*b - 'A');
+        return true;
+    }
+    if (same(b, e, "AC") || same(b, e, "BD")) {
+        who = *b == 'A' ? ast::Who::AC : ast::Who::BD;
+        return true;
+    }
+    return x3::parse(b, e, tokens::who(), who);
+}
+
+// 1 to 9 digits, and nothing else.
+bool digits(const char* b, const char* e, int& n) {
+    if (e - b < 1 || e - b > 9 || !std::all_of(b, e, is_digit)) return false;
+    n = 0;
+    for (const char* p = b; p < e; ++p) n = n * 10 + (*p - '0');
+    return true;
+}
+
+bool number_word(const char* b, const char* e, int& n) {
+    return digits(b, e, n) || x3::parse(b, e, tokens::number_word(), n);
+}
+
+bool line_keyword(const char* b, const char* e, LineKw& kw) {
+    static constexpr std::pair<std::string_view, LineKw> kWords[] = {
+        {"hand", LineKw::hand},     {"deal", LineKw::deal},     {"stock", LineKw::stock},
+        {"redeal", LineKw::redeal}, {"remain", LineKw::remain}, {"end", LineKw::end},
+        {"points", LineKw::points}, {"score", LineKw::score}};
+    if (b == e || *b < 'a' || *b > 'z') return false;  // every keyword is lower case
+    for (const auto& [word, k] : kWords) {
+        if (same(b, e, word)) {
+            kw = k;
+            return true;
+        }
+    }
+    return x3::parse(b, e, tokens::line_keyword(), kw);
+}
+
+bool action_keyword(const char* b, const char* e, ActionKw& kw) {
+    static constexpr std::pair<std::string_view, ActionKw> kWords[] = {{"pass", ActionKw::pass},
+                                                                       {"knock", ActionKw::knock},
+                                                                       {"draw", ActionKw::draw},
+                                                                       {"foul", ActionKw::foul}};
+    if (b == e || *b < 'a' || *b > 'z') return false;  // every keyword is lower case
+    for (const auto& [word, k] : kWords) {
+        if (same(b, e, word)) {
+            kw = k;
+            return true;
+        }
+    }
+    return x3::parse(b, e, tokens::action_keyword(), kw);
+}
+
+// `+N`, N of 1 to 9 digits.
+bool claim_word(const char* b, const char* e, int& n) {
+    return (b != e && *b == '+' && digits(b + 1, e, n)) || x3::parse(b, e, tokens::claim_word(), n);
+}
+
+bool end_kind(const char* b, const char* e, ast::EndLine::Kind& kind) {
+    static constexpr std::pair<std::string_view, ast::EndLine::Kind> kWords[] = {
+        {"domino", ast::EndLine::Kind::domino},
+        {"block", ast::EndLine::Kind::block},
+        {"tie", ast::EndLine::Kind::tie},
+        {"target", ast::EndLine::Kind::target}};
+    for (const auto& [word, k] : kWords) {
+        if (same(b, e, word)) {
+            kind = k;
+            return true;
+        }
+    }
+    return x3::parse(b, e, tokens::end_kind(), kind);
+}
+
+// A play (a tile, its end letter, an attached `+N`) at the start of a word; q
+// moves past it.
+bool play_prefix(const char*& q, const char* e, grammar::PlayAttr& play) {
+    const auto n = e - q;
+    if ((n == 3 || n == 4) && is_tile(q)) {
+        const auto end = n == 4 ? end_letter_of(q[3]) : ast::EndLetter::none;
+        if (n == 3 || end != ast::EndLetter::none) {
+            play.tile = {q[0], q[2]};
+            if (end != ast::EndLetter::none) play.end = end;
+            q = e;
+            return true;
+        }
+    }
+    return x3::parse(q, e, tokens::play(), play);
+}
+
+// ---------------------------------------------------------------------------
 // The record parser.
 
 struct Word {
@@ -221,10 +468,12 @@ struct Word {
     const char* e;
 };
 
+// Parses [begin, end), the text of a std::string: *end (its terminating NUL)
+// may be read.
 class RecordParser {
 public:
-    RecordParser(ast::Record& rec, const char* begin, const char* end)
-        : rec_(rec), p_(begin), end_(end), map_(begin, rec.first_line) {}
+    RecordParser(ast::Record& rec, const char* begin, const char* end, detail::Spare* spare)
+        : rec_(rec), p_(begin), end_(end), map_(begin, end, rec.first_line), spare_(spare) {}
 
     void run();
 
@@ -232,10 +481,46 @@ private:
     enum class Phase : std::uint8_t { tags, setup, plies, post };
 
     // lexing
-    void skip_space(bool cross_lines);
+    void skip_space(bool cross_lines) {
+        // Nearly always: at a word, or one blank or line feed before a word,
+        // or at the end of the line.
+        if (p_ < end_) {
+            const char c = *p_;
+            if (!kWordStop[static_cast<unsigned char>(c)]) return;
+            // p_[1] may be *end_, the string's NUL: no word stop, as the end
+            // is none for skip_space_slow.
+            if (!kWordStop[static_cast<unsigned char>(p_[1])]) {
+                if (is_blank(c)) {
+                    ++p_;
+                    return;
+                }
+                if (c == '\n' && cross_lines) {
+                    ++p_;
+                    line_start_ = true;
+                    return;
+                }
+            }
+            if (c == '\n' && !cross_lines) return;
+        }
+        skip_space_slow(cross_lines);
+    }
+    void skip_space_slow(bool cross_lines);
     void brace_comment();
-    Word read_word();
-    std::optional<Word> next_word_in_line();
+    Word read_word() { return take_word(word_end(p_, end_)); }
+    // The word [p_, e), its end found.
+    Word take_word(const char* e) {
+        const char* b = p_;
+        p_ = last_end_ = e;
+        line_start_ = false;
+        if (!first_token_) [[unlikely]]
+            first_token_ = pos(b);
+        return {b, e};
+    }
+    std::optional<Word> next_word_in_line() {
+        skip_space(false);
+        if (p_ == end_ || *p_ == '\n') return std::nullopt;
+        return read_word();
+    }
     void skip_line();
     void expect_end_of_line();
     const char* physical_line_end(const char* p) const;
@@ -249,12 +534,13 @@ private:
     void redeal_line(Word w);
     void end_line(Word w);
     void claim_line(LineKw kw, Word w);
+    bool fast_plies();
     void ply_word(Word w);
     void read_tiles(std::vector<ast::TileTok>& out);
     void start_ply(const char* at);
     void finish_ply();
     void drop_ply();
-    void close_plies(const char* at, const std::string& found);
+    void close_plies(const char* at, std::optional<Word> found);  // nullopt: end of input
     void attach(ast::Comment c);
 
     // errors
@@ -262,12 +548,22 @@ private:
     std::string found(Word w) const { return show(w.b, w.e); }
     std::string tile_expected(Word w) const;
     ast::Hand& hand() { return rec_.hands.back(); }
-    ast::Pos pos(const char* p) { return map_.at(p); }
+    [[gnu::always_inline]] ast::Pos pos(const char* p) { return map_.at(p); }
+
+    // An empty vector, from the spare storage when there is some.
+    template <class T>
+    std::vector<T> take(std::vector<std::vector<T>> detail::Spare::*pool) {
+        if (!spare_ || (spare_->*pool).empty()) return {};
+        std::vector<T> v = std::move((spare_->*pool).back());
+        (spare_->*pool).pop_back();
+        return v;
+    }
 
     ast::Record& rec_;
     const char* p_;
     const char* end_;
     PosMapper map_;
+    detail::Spare* spare_;  // or null
 
     bool line_start_ = true;          // the next token is the first on its line
     const char* last_end_ = nullptr;  // just after the last word read
@@ -278,6 +574,10 @@ private:
     std::optional<int> prev_number_;  // of the previous hand, when well-formed
     int redeals_ = 0;
 
+    // Lists being read, their capacity kept from line to line (one allocation
+    // per list in the tree).
+    std::vector<ast::TileTok> tiles_;
+    std::vector<ast::ClaimItem> items_;
     std::optional<ast::Ply> ply_;  // a ply begun but not ended by a play or pass
     bool want_foul_tile_ = false;
     ast::Pos foul_pos_;
@@ -296,10 +596,15 @@ void RecordParser::error(const char* at, std::string message) {
 }
 
 // Blanks, comments and (if cross_lines) line ends.
-void RecordParser::skip_space(bool cross_lines) {
+void RecordParser::skip_space_slow(bool cross_lines) {
     while (p_ < end_) {
         const char c = *p_;
-        if (is_blank(c) || (c == '\r' && (p_ + 1 == end_ || p_[1] == '\n'))) {
+        if (is_blank(c)) {
+            ++p_;
+            continue;
+        }
+        if (!kWordStop[static_cast<unsigned char>(c)]) return;  // a word
+        if (c == '\r' && (p_ + 1 == end_ || p_[1] == '\n')) {
             ++p_;
         } else if (c == '\n') {
             if (!cross_lines) return;
@@ -335,30 +640,21 @@ void RecordParser::brace_comment() {
     ast::Comment c;
     c.pos = pos(open);
     c.text.reserve(close - open - 1);
-    for (const char* q = open + 1; q < close; ++q) {
-        if (*q == '\r' && q + 1 < close && q[1] == '\n') continue;  // CR LF -> LF
-        c.text += *q;
+    for (const char* q = open + 1; q < close;) {
+        const auto* cr = static_cast<const char*>(std::memchr(q, '\r', close - q));
+        const char* stop = cr ? cr : close;
+        c.text.append(q, stop);
+        q = stop;
+        if (cr) {
+            if (!(q + 1 < close && q[1] == '\n')) c.text += '\r';  // CR LF -> LF
+            ++q;
+        }
     }
     // A comment that runs over a line end: what follows it is not at the start
     // of a line (the record splitter sees the same).
     if (std::memchr(open, '\n', close - open)) line_start_ = false;
     p_ = close + 1;
     attach(std::move(c));
-}
-
-Word RecordParser::read_word() {
-    const char* b = p_;
-    while (p_ < end_ && !ends_word(p_, end_)) ++p_;
-    last_end_ = p_;
-    line_start_ = false;
-    if (!first_token_) first_token_ = pos(b);
-    return {b, p_};
-}
-
-std::optional<Word> RecordParser::next_word_in_line() {
-    skip_space(false);
-    if (p_ == end_ || *p_ == '\n') return std::nullopt;
-    return read_word();
 }
 
 void RecordParser::skip_line() {
@@ -382,7 +678,7 @@ void RecordParser::run() {
     // A UTF-8 byte order mark at the start of a file is not text.
     if (rec_.first_line == 1 && end_ - p_ >= 3 && std::memcmp(p_, "\xEF\xBB\xBF", 3) == 0) {
         p_ += 3;
-        map_ = PosMapper(p_, rec_.first_line);
+        map_ = PosMapper(p_, end_, rec_.first_line);
     }
     for (;;) {
         skip_space(true);
@@ -392,16 +688,17 @@ void RecordParser::run() {
             tag_line();
             continue;
         }
+        if (fast_plies()) continue;
         const Word w = read_word();
         LineKw kw{};
         const char* q = w.b;
-        if (initial && x3::parse(q, w.e, tokens::line_keyword(), kw)) {
+        if (initial && line_keyword(q, w.e, kw)) {
             keyword_line(kw, w);
             continue;
         }
         ply_word(w);
     }
-    if (!stopped_) close_plies(last_end_ ? last_end_ : p_, "end of input");
+    if (!stopped_) close_plies(last_end_ ? last_end_ : p_, std::nullopt);
 
     if (!rec_.tags.empty()) {
         rec_.pos = rec_.tags.front().pos;
@@ -467,7 +764,7 @@ void RecordParser::keyword_line(LineKw kw, Word w) {
         return;
     }
     const bool broke_ply = ply_.has_value();  // reported once, not twice
-    close_plies(w.b, found(w));
+    close_plies(w.b, w);
     switch (kw) {
         case LineKw::hand:
             hand_line(w);
@@ -522,7 +819,7 @@ void RecordParser::hand_line(Word w) {
         h.number_pos = pos(nw->b);
         int n = 0;
         const char* q = nw->b;
-        if (!x3::parse(q, nw->e, tokens::number_word(), n)) {
+        if (!number_word(q, nw->e, n)) {
             error(nw->b, "expected a hand number (at most 9 digits), found " + found(*nw));
         } else if (n < 1) {
             error(nw->b, "expected a hand number of at least 1, found " + found(*nw));
@@ -536,6 +833,12 @@ void RecordParser::hand_line(Word w) {
     }
     h.number = number.value_or(0);
     prev_number_ = number;
+    h.deals = take(&detail::Spare::seat_tiles);
+    h.plies = take(&detail::Spare::plies);
+    if (!rec_.hands.empty()) {  // room for as many as the hand before had
+        h.deals.reserve(hand().deals.size());
+        h.plies.reserve(hand().plies.size());
+    }
     rec_.hands.push_back(std::move(h));
     phase_ = Phase::setup;
     redeals_ = 0;
@@ -543,15 +846,44 @@ void RecordParser::hand_line(Word w) {
 }
 
 void RecordParser::read_tiles(std::vector<ast::TileTok>& out) {
-    while (auto w = next_word_in_line()) {
+    tiles_.clear();
+    for (;;) {
+        skip_space(false);
+        if (p_ == end_ || *p_ == '\n') break;
+        // The common words, tiles `a-b`, recognised where they stand, and
+        // the ones that follow one blank apart.
+        const auto tile_at = [this](const char* b) {
+            return end_ - b >= 3 && is_tile(b) && (end_ - b == 3 || ends_word(b + 3, end_));
+        };
+        if (const char* b = p_; tile_at(b)) {
+            for (;;) {
+                tiles_.push_back({static_cast<std::uint8_t>(b[0] - '0'),
+                                  static_cast<std::uint8_t>(b[2] - '0'), pos(b)});
+                const char* e = b + 3;
+                p_ = e;
+                // One blank and then another tile (e[1] may be the NUL at end_).
+                if (e == end_ || !is_blank(*e) || kWordStop[static_cast<unsigned char>(e[1])] ||
+                    !tile_at(e + 1))
+                    break;
+                b = e + 1;
+            }
+            last_end_ = p_;
+            line_start_ = false;
+            continue;
+        }
+        const Word w = read_word();
         grammar::TileAttr t;
-        const char* q = w->b;
-        if (!x3::parse(q, w->e, tokens::tile_word(), t)) {
-            error(w->b, "expected " + tile_expected(*w) + ", found " + found(*w));
+        const char* q = w.b;
+        if (!tile_word(q, w.e, t)) {
+            error(w.b, "expected " + tile_expected(w) + ", found " + found(w));
             continue;  // the next word is another tile
         }
-        out.push_back({static_cast<std::uint8_t>(t.a - '0'), static_cast<std::uint8_t>(t.b - '0'),
-                       pos(w->b)});
+        tiles_.push_back(
+            {static_cast<std::uint8_t>(t.a - '0'), static_cast<std::uint8_t>(t.b - '0'), pos(w.b)});
+    }
+    if (!tiles_.empty()) {
+        out = take(&detail::Spare::tiles);
+        out.assign(tiles_.begin(), tiles_.end());
     }
 }
 
@@ -565,7 +897,7 @@ void RecordParser::seat_tiles_line(LineKw kw, Word w) {
     const auto sw = next_word_in_line();
     char seat = 0;
     const char* q = sw ? sw->b : nullptr;
-    if (!sw || !x3::parse(q, sw->e, tokens::seat_word(), seat)) {
+    if (!sw || !seat_word(q, sw->e, seat)) {
         error(sw ? sw->b : last_end_, expect(tokens::seat_word()) + ", found " +
                                           (sw ? found(*sw) : std::string("end of line")));
         skip_line();
@@ -597,7 +929,7 @@ void RecordParser::redeal_line(Word w) {
     const auto sw = next_word_in_line();
     char seat = 0;
     const char* q = sw ? sw->b : nullptr;
-    if (!sw || !x3::parse(q, sw->e, tokens::seat_word(), seat)) {
+    if (!sw || !seat_word(q, sw->e, seat)) {
         error(sw ? sw->b : last_end_, expect(tokens::seat_word()) + ", found " +
                                           (sw ? found(*sw) : std::string("end of line")));
         skip_line();
@@ -614,7 +946,7 @@ void RecordParser::end_line(Word w) {
     e.pos = pos(w.b);
     const auto kw = next_word_in_line();
     const char* q = kw ? kw->b : nullptr;
-    if (!kw || !x3::parse(q, kw->e, tokens::end_kind(), e.kind)) {
+    if (!kw || !end_kind(q, kw->e, e.kind)) {
         error(kw ? kw->b : last_end_, expect(tokens::end_kind()) + ", found " +
                                           (kw ? found(*kw) : std::string("end of line")));
         skip_line();
@@ -623,7 +955,7 @@ void RecordParser::end_line(Word w) {
     if (const auto ww = next_word_in_line()) {
         ast::Who who{};
         q = ww->b;
-        if (!x3::parse(q, ww->e, tokens::who(), who)) {
+        if (!who_word(q, ww->e, who)) {
             error(ww->b, expect(tokens::who()) + " or end of line, found " + found(*ww));
             skip_line();
             hand().end = e;
@@ -639,17 +971,18 @@ void RecordParser::end_line(Word w) {
 void RecordParser::claim_line(LineKw kw, Word w) {
     ast::ClaimLine cl;
     cl.pos = pos(w.b);
+    items_.clear();
     for (;;) {
         const auto ww = next_word_in_line();
         if (!ww) {
-            if (cl.items.empty()) error(last_end_, expect(tokens::who()) + ", found end of line");
+            if (items_.empty()) error(last_end_, expect(tokens::who()) + ", found end of line");
             break;
         }
         ast::ClaimItem item;
         const char* q = ww->b;
-        if (!x3::parse(q, ww->e, tokens::who(), item.who)) {
+        if (!who_word(q, ww->e, item.who)) {
             error(ww->b, expect(tokens::who()) +
-                             (cl.items.empty() ? std::string() : " or end of line") + ", found " +
+                             (items_.empty() ? std::string() : " or end of line") + ", found " +
                              found(*ww));
             skip_line();
             break;
@@ -657,14 +990,18 @@ void RecordParser::claim_line(LineKw kw, Word w) {
         item.pos = pos(ww->b);
         const auto nw = next_word_in_line();
         q = nw ? nw->b : nullptr;
-        if (!nw || !x3::parse(q, nw->e, tokens::number_word(), item.value)) {
+        if (!nw || !number_word(q, nw->e, item.value)) {
             error(nw ? nw->b : last_end_, expect(tokens::number_word()) + ", found " +
                                               (nw ? found(*nw) : std::string("end of line")));
             skip_line();
             break;
         }
         item.value_pos = pos(nw->b);
-        cl.items.push_back(item);
+        items_.push_back(item);
+    }
+    if (!items_.empty()) {
+        cl.items = take(&detail::Spare::items);
+        cl.items.assign(items_.begin(), items_.end());
     }
     (kw == LineKw::points ? hand().points : hand().score) = std::move(cl);
 }
@@ -695,14 +1032,79 @@ void RecordParser::drop_ply() {
 
 // The plies (or the record) end here: a ply still waiting for its play or pass
 // is an error.
-void RecordParser::close_plies(const char* at, const std::string& what) {
+void RecordParser::close_plies(const char* at, std::optional<Word> found) {
     if (!ply_) return;
+    const std::string what = found ? show(found->b, found->e) : std::string("end of input");
     if (want_foul_tile_) {
         error(at, "expected a tile after 'foul', found " + what);
     } else {
         error(at, "expected " + std::string(kPlyItems) + " to end the ply, found " + what);
     }
     drop_ply();
+}
+
+// The common ply words, recognised where they stand and added in place:
+// `X:a-b`, `X:a-bE`, `X:pass`, `X:knock` (E an end letter), each with or
+// without its seat label, when no ply is pending; and then the ones that
+// follow on the line one blank apart. Anything else is left to ply_word.
+// False when no word was taken.
+bool RecordParser::fast_plies() {
+    if (ply_ || rec_.hands.empty() || phase_ == Phase::post) return false;
+    auto& plies = hand().plies;
+    const char* b = p_;
+    bool taken = false;
+    for (;;) {
+        const char* a = b;  // the action
+        if (end_ - b >= 2 && is_seat(b[0]) && b[1] == ':') a += 2;
+        const auto left = end_ - a;
+        ast::EndLetter end = ast::EndLetter::none;
+        const char* e = nullptr;
+        bool knock = false;
+        if (left >= 3 && is_tile(a)) {
+            e = a + 3;
+            if (e < end_ && (end = end_letter_of(*e)) != ast::EndLetter::none) ++e;
+        } else if (left >= 4 && std::memcmp(a, "pass", 4) == 0) {
+            e = a + 4;
+        } else if (left >= 5 && std::memcmp(a, "knock", 5) == 0) {
+            e = a + 5;
+            knock = true;
+        } else {
+            break;
+        }
+        if (e != end_ && !ends_word(e, end_)) break;
+
+        ast::Ply& ply = plies.emplace_back();
+        ply.pos = pos(b);
+        if (a != b) {
+            ply.seat = seat_of(b[0]);
+            ply.seat_pos = ply.pos;
+        }
+        ply.action_pos = pos(a);
+        if (is_pip(a[0])) {
+            ply.kind = ast::Ply::Kind::play;
+            ply.tile = {static_cast<std::uint8_t>(a[0] - '0'),
+                        static_cast<std::uint8_t>(a[2] - '0'), ply.action_pos};
+            ply.end = end;
+            claim_ok_ = true;  // no `+N` attached: a separate one may follow
+        } else {
+            ply.kind = ast::Ply::Kind::pass;
+            ply.knock = knock;
+            claim_ok_ = false;
+        }
+        taken = true;
+        p_ = e;
+        // One blank and then another word (e[1] may be the NUL at end_).
+        if (e == end_ || !is_blank(*e) || kWordStop[static_cast<unsigned char>(e[1])]) break;
+        b = e + 1;
+    }
+    if (!taken) return false;
+    // (first_token_ is set: a hand line came first)
+    last_end_ = p_;
+    line_start_ = false;
+    phase_ = Phase::plies;
+    want_foul_tile_ = false;
+    after_ply_ = true;
+    return true;
 }
 
 void RecordParser::ply_word(Word w) {
@@ -729,7 +1131,7 @@ void RecordParser::ply_word(Word w) {
         if (!after_play) {
             error(p, "expected " + std::string(kPlyItems) + ", found " + found(w) +
                          " (a '+N' claim follows a play that has none)");
-        } else if (!x3::parse(q, w.e, tokens::claim_word(), n)) {
+        } else if (!claim_word(q, w.e, n)) {
             error(p, expect(tokens::claim_word()) + " with a number of at most 9 digits, found " +
                          found(w));
         } else {
@@ -744,9 +1146,9 @@ void RecordParser::ply_word(Word w) {
     // A seat label starts a new ply.
     char seat = 0;
     const char* q = p;
-    if (x3::parse(q, w.e, tokens::seat_label(), seat)) {
+    if (seat_label(q, w.e, seat)) {
         if (ply_) {
-            close_plies(p, show(p, w.e));
+            close_plies(p, Word{p, w.e});
             // the label still starts a fresh ply below
         }
         start_ply(p);
@@ -756,7 +1158,7 @@ void RecordParser::ply_word(Word w) {
         if (p == w.e) return;  // `A: 6-6`
     } else if (want_foul_tile_) {
         grammar::TileAttr t;
-        if (x3::parse(q, w.e, tokens::tile_word(), t)) {
+        if (tile_word(q, w.e, t)) {
             ast::PreAction a;
             a.kind = ast::PreAction::Kind::foul;
             a.pos = foul_pos_;
@@ -774,7 +1176,7 @@ void RecordParser::ply_word(Word w) {
     // The action: a keyword or a play.
     ActionKw kw{};
     q = p;
-    if (x3::parse(q, w.e, tokens::action_keyword(), kw)) {
+    if (action_keyword(q, w.e, kw)) {
         if (!ply_) start_ply(p);
         switch (kw) {
             case ActionKw::pass:
@@ -800,7 +1202,7 @@ void RecordParser::ply_word(Word w) {
     grammar::PlayAttr play;
     LineKw line_kw{};
     q = p;
-    if (x3::parse(q, w.e, tokens::play(), play)) {
+    if (play_prefix(q, w.e, play)) {
         if (q != w.e) {
             error(q, "expected an end letter (L, R, N, E, S, W) or '+N' after the tile, found " +
                          show(q, w.e));
@@ -826,7 +1228,7 @@ void RecordParser::ply_word(Word w) {
         (bad_pips(p, w.e) ? std::string("a tile with pips 0 to 6") : std::string(kPlyItems)) +
         ", found " + show(p, w.e);
     q = p;
-    if (x3::parse(q, w.e, tokens::line_keyword(), line_kw))
+    if (line_keyword(q, w.e, line_kw))
         message += " (" + std::string(p, w.e) + " lines start on a new line)";
     error(p, std::move(message));
     drop_ply();
@@ -849,12 +1251,33 @@ void RecordParser::attach(ast::Comment c) {
 
 enum class LineKind : std::uint8_t { blank, other, tag, hand };
 
+// The rest of a line after a word: a `{` outside comments before any `;`
+// opens a brace comment; in_brace is set when one is left open.
+void skip_to_open_brace(const char* p, const char* e, bool& in_brace) {
+    const auto first_semi = [e](const char* from) {
+        const auto* q = static_cast<const char*>(std::memchr(from, ';', e - from));
+        return q ? q : e;
+    };
+    const char* semi = first_semi(p);
+    for (;;) {
+        const auto* open = static_cast<const char*>(std::memchr(p, '{', semi - p));
+        if (!open) return;
+        const auto* close = static_cast<const char*>(std::memchr(open + 1, '}', e - open - 1));
+        if (!close) {
+            in_brace = true;
+            return;
+        }
+        p = close + 1;
+        if (semi < p) semi = first_semi(p);  // that `;` was inside the comment
+    }
+}
+
 // What a physical line (without its LF) is for the splitter: a tag line or a
 // hand line when its first token (outside comments; the line must not begin
 // inside a brace comment) is `[` or the word `hand`; blank when it has no
 // token and no part of a brace comment left open on another line. Updates
 // `in_brace` for a `{` left open at the end of the line.
-LineKind classify_line(std::string_view line, bool& in_brace) {
+LineKind classify_line(std::string_view line, bool& in_brace, bool has_brace = true) {
     // Words end as the parser ends them (ends_word against the real end: a CR
     // that ends the line ends a word; any other CR is part of one). A tag pair
     // is scanned up to the CR, as the parser does.
@@ -898,30 +1321,57 @@ LineKind classify_line(std::string_view line, bool& in_brace) {
             tag_next = true;
             continue;
         }
-        const char* b = p;
-        while (p < e && !ends_word(p, e)) ++p;
-        if (p == b) ++p;  // cannot happen (c ends no word), but never loop forever
+        // A word. Only the first one counts, and after any word no tag pair
+        // can follow: from here on only comments matter (for in_brace).
         if (first) {
-            const bool hand = p - b == 4 && std::memcmp(b, "hand", 4) == 0;
+            const bool hand =
+                e - p >= 4 && std::memcmp(p, "hand", 4) == 0 && (p + 4 == e || ends_word(p + 4, e));
             kind = hand ? LineKind::hand : LineKind::other;
         }
-        first = false;
-        tag_next = false;
+        if (has_brace) skip_to_open_brace(p, e, in_brace);
+        break;
     }
     return kind;
 }
 
-std::string_view without_lf(const std::string& line) {
-    return std::string_view(line).substr(0, line.size() - (line.ends_with('\n') ? 1 : 0));
-}
-
-ast::Record parse_owned(std::string&& text, std::uint32_t first_line) {
+ast::Record parse_owned(std::string&& text, std::uint32_t first_line,
+                        detail::Spare* spare = nullptr) {
     ast::Record rec;
     rec.source = std::move(text);
     rec.first_line = first_line;
+    if (spare) rec.hands = std::move(spare->hands);
     const char* b = rec.source.data();
-    RecordParser(rec, b, b + rec.source.size()).run();
+    RecordParser(rec, b, b + rec.source.size(), spare).run();
     return rec;
+}
+
+// Keeps an emptied vector for reuse, unless it holds nothing or too much.
+template <class T>
+void keep(std::vector<std::vector<T>>& pool, std::vector<T>&& v) {
+    constexpr std::size_t kMaxVectors = 1024;
+    constexpr std::size_t kMaxBytes = 16 * 1024;
+    if (v.capacity() == 0 || v.capacity() * sizeof(T) > kMaxBytes || pool.size() >= kMaxVectors)
+        return;
+    v.clear();
+    pool.push_back(std::move(v));
+}
+
+// Takes the storage of a record that is done with into `spare`.
+void recycle(ast::Record& rec, detail::Spare& spare) {
+    for (auto& h : rec.hands) {
+        for (auto* list : {&h.deals, &h.remains}) {
+            for (auto& st : *list) keep(spare.tiles, std::move(st.tiles));
+            keep(spare.seat_tiles, std::move(*list));
+        }
+        for (auto& st : h.stocks) keep(spare.tiles, std::move(st.tiles));
+        keep(spare.plies, std::move(h.plies));
+        for (auto* claims : {&h.points, &h.score})
+            if (*claims) keep(spare.items, std::move((*claims)->items));
+    }
+    if (rec.hands.capacity() * sizeof(ast::Hand) <= 1024 * 1024) {
+        rec.hands.clear();
+        spare.hands = std::move(rec.hands);
+    }
 }
 
 }  // namespace
@@ -932,62 +1382,128 @@ ast::Record parse_record(std::string_view text, std::uint32_t first_line) {
 
 RecordReader::RecordReader(std::istream& in) : in_(in) {}
 
-bool RecordReader::read_line(std::string& line) {
-    line.clear();
-    if (!std::getline(in_, line)) return false;
-    if (!in_.eof()) line.push_back('\n');  // the delimiter was there
-    bytes_ += line.size();
-    ++line_no_;
+// Appends what the stream has ready: at least one byte, waiting for it as
+// getline would (so that records still stream out of a pipe). False at the
+// end of the input (or on a read error, which sets the stream's badbit).
+bool RecordReader::read_more() {
+    using traits = std::istream::traits_type;
+    if (eof_) return false;
+    if (traits::eq_int_type(in_.peek(), traits::eof())) {
+        eof_ = true;
+        return false;
+    }
+    if (start_ > 0) {  // drop the records handed out
+        std::memmove(buf_.get(), buf_.get() + start_, size_ - start_);
+        size_ -= start_;
+        start_ = 0;
+    }
+    constexpr std::streamsize kChunk = std::streamsize{1} << 20;
+    std::streamsize n = std::min(in_.rdbuf()->in_avail(), kChunk);
+    const std::size_t need = size_ + static_cast<std::size_t>(std::max<std::streamsize>(n, 1));
+    if (need > cap_) {  // grow, without clearing the new bytes
+        const std::size_t cap = std::max({need, 2 * cap_, std::size_t{1} << 16});
+        std::unique_ptr<char[]> bigger(new char[cap]);
+        if (size_ > 0) std::memcpy(bigger.get(), buf_.get(), size_);
+        buf_ = std::move(bigger);
+        cap_ = cap;
+    }
+    if (n > 0) {
+        n = in_.readsome(buf_.get() + size_, n);
+        size_ += static_cast<std::size_t>(std::max<std::streamsize>(n, 0));
+    }
+    if (n <= 0) {  // a stream that tells nothing of what it holds: one byte
+        const auto c = in_.get();
+        if (traits::eq_int_type(c, traits::eof())) {
+            eof_ = true;
+            return false;
+        }
+        buf_[size_++] = traits::to_char_type(c);
+    }
     return true;
 }
 
 // A record ends where a tag line follows a hand. The blank and comment-only
 // lines just before that tag line go with the next record (they are its
 // heading: `; comment` lines become its leading_comments); at the end of the
-// input they stay with the last record.
+// input they stay with the last record. Lines are split and classified in
+// place in buf_; the record's text is copied once, into Record::source.
 bool RecordReader::next(ast::Record& out) {
-    std::string text;
-    std::uint32_t first_line = line_no_ + 1;
-    bool in_brace = false;
+    constexpr std::size_t npos = std::string::npos;
+    // Offsets from start_ (read_more moves the text to the front of buf_).
+    std::size_t line = scan_ - start_;  // the line to look at next
+    std::size_t search = line;          // where its line feed may be
+    std::size_t held = npos;            // blank lines after a hand, not yet placed
+    std::uint32_t held_line = 0;
+    std::size_t end = npos;  // where the record ends, when a tag line follows a hand
+    const std::uint32_t first_line = start_line_;
+    bool in_brace = in_brace_;
     bool seen_hand = false;
-    if (has_pending_) {  // the heading and tag line that ended the previous record
-        text = std::move(pending_);
-        pending_.clear();
-        has_pending_ = false;
-        const auto lines =
-            std::count(text.begin(), text.end(), '\n') + (text.ends_with('\n') ? 0 : 1);
-        first_line = line_no_ + 1 - static_cast<std::uint32_t>(lines);
-        // The tag line is the last line; only it can leave a brace comment open.
-        const auto last = text.rfind('\n', text.size() - 2);
-        const std::string tag_line = last == std::string::npos ? text : text.substr(last + 1);
-        classify_line(without_lf(tag_line), in_brace);
-    }
-    std::string line;
-    std::string held;  // blank and comment-only lines after a hand, not yet placed
-    while (read_line(line)) {
+    // No `{` in [brace_from, brace); at brace a `{`, or the end of what was
+    // searched. Searched a window at a time, so that lines without braces
+    // cost one look-up each.
+    std::size_t brace_from = 0;
+    std::size_t brace = 0;
+    for (;;) {
+        const char* base = buf_.get() + start_;
+        const std::size_t size = size_ - start_;
+        const auto* nl =
+            search < size
+                ? static_cast<const char*>(std::memchr(base + search, '\n', size - search))
+                : nullptr;
+        std::size_t next_line = size;  // the last line has no line feed
+        if (nl) {
+            next_line = static_cast<std::size_t>(nl - base) + 1;
+        } else {
+            search = size;
+            if (read_more()) continue;
+            if (line == size) break;  // end of input
+        }
+        ++line_no_;
+        bytes_ += next_line - line;
         const bool began_in_brace = in_brace;
-        std::string_view content = without_lf(line);
+        std::string_view content(base + line, next_line - line);
+        if (content.ends_with('\n')) content.remove_suffix(1);
         if (line_no_ == 1 && content.starts_with("\xEF\xBB\xBF")) content.remove_prefix(3);  // BOM
-        const LineKind kind = classify_line(content, in_brace);
+        if (!(brace_from <= line && next_line <= brace) && !(line <= brace && brace < next_line)) {
+            constexpr std::size_t kWindow = 4096;
+            const std::size_t stop = std::min(size, std::max(next_line, line + kWindow));
+            const auto* open = static_cast<const char*>(std::memchr(base + line, '{', stop - line));
+            brace_from = line;
+            brace = open ? static_cast<std::size_t>(open - base) : stop;
+        }
+        const bool has_brace = brace < next_line;
+        const LineKind kind = classify_line(content, in_brace, has_brace);
+        const std::size_t this_line = line;
+        line = search = next_line;
         if (kind == LineKind::tag && seen_hand) {
-            pending_ = std::move(held);
-            pending_ += line;
-            has_pending_ = true;
-            held.clear();
+            // The held lines and this tag line begin the next record.
+            end = held != npos ? held : this_line;
+            start_line_ = held != npos ? held_line : line_no_;
             break;
         }
         if (seen_hand && kind == LineKind::blank && !began_in_brace && !in_brace) {
-            held += line;
+            if (held == npos) {
+                held = this_line;
+                held_line = line_no_;
+            }
             continue;
         }
-        text += held;
-        held.clear();
+        held = npos;  // they go with this record
         if (kind == LineKind::hand) seen_hand = true;
-        text += line;
     }
-    text += held;
-    if (text.empty()) return false;
-    out = parse_owned(std::move(text), first_line);
+    if (end == npos) {  // the end of the input: everything goes with this record
+        end = line;
+        in_brace = false;
+        start_line_ = line_no_ + 1;
+    }
+    scan_ = start_ + line;
+    in_brace_ = in_brace;
+    if (end == 0) return false;
+    std::string text = std::move(out.source);  // reuse its buffer
+    text.assign(buf_.get() + start_, end);
+    start_ += end;
+    recycle(out, spare_);
+    out = parse_owned(std::move(text), first_line, &spare_);
     return true;
 }
 

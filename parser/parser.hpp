@@ -6,12 +6,26 @@
 #include <cstddef>
 #include <cstdint>
 #include <istream>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "parser/ast.hpp"
 
 namespace pips::parser {
+
+namespace detail {
+// Storage of the record a RecordReader handed out last, taken back when the
+// next one is read and reused for it (fewer allocations in a long stream).
+struct Spare {
+    std::vector<std::vector<ast::TileTok>> tiles;
+    std::vector<std::vector<ast::SeatTiles>> seat_tiles;
+    std::vector<std::vector<ast::Ply>> plies;
+    std::vector<std::vector<ast::ClaimItem>> items;
+    std::vector<ast::Hand> hands;  // empty, its capacity kept
+};
+}  // namespace detail
 
 // Parses one record's text. `first_line` is the file line of text[0].
 ast::Record parse_record(std::string_view text, std::uint32_t first_line = 1);
@@ -27,12 +41,22 @@ public:
     std::uint64_t bytes_read() const { return bytes_; }
 
 private:
-    bool read_line(std::string& line);
+    bool read_more();
     std::istream& in_;
-    std::string pending_;  // a line read ahead that starts the next record
-    bool has_pending_ = false;
-    std::uint32_t line_no_ = 0;       // lines consumed so far
+    // Input read and not yet handed out. The next record begins at start_;
+    // [start_, scan_) are the lines already read that begin it (the heading
+    // and tag line that ended the previous record).
+    std::unique_ptr<char[]> buf_;
+    std::size_t size_ = 0;  // of buf_ in use
+    std::size_t cap_ = 0;   // of buf_
+    std::size_t start_ = 0;
+    std::size_t scan_ = 0;
+    std::uint32_t start_line_ = 1;  // the line of buf_[start_]
+    bool in_brace_ = false;         // a brace comment left open at scan_
+    bool eof_ = false;
+    std::uint32_t line_no_ = 0;  // lines consumed so far
     std::uint64_t bytes_ = 0;
+    detail::Spare spare_;
 };
 
 }  // namespace pips::parser
