@@ -197,7 +197,16 @@ private:
     MatchState m_;
     bool score_known_ = true;
     std::set<std::string> seen_unchecked_;
-    std::vector<Pos> event_pos_;
+    std::vector<Pos> event_pos_;  // where each engine event of the hand was written
+    void set_event_pos(int id, Pos p) {
+        auto i = static_cast<std::size_t>(id);
+        if (i == event_pos_.size())
+            event_pos_.push_back(p);
+        else {
+            if (i > event_pos_.size()) event_pos_.resize(i + 1);
+            event_pos_[i] = p;
+        }
+    }
     int pre_pose_passes_ = 0;
     const ast::Tag* result_tag_ = nullptr;
     bool ties_unknown_ = false;  // tie-replay, record starting after hand 1
@@ -435,8 +444,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
                 broken = true;
                 break;
             }
-            event_pos_.resize(h.event_count() + 1);
-            event_pos_[h.event_count()] = ply.action_pos;
+            set_event_pos(h.event_count(), ply.action_pos);
             if (Step st = h.pass(seat); !st) {
                 error(ply.pos, Code::after_end, st.why);
                 broken = true;
@@ -463,8 +471,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
         }
         bool fail = false;
         for (const auto& pre : ply.pre) {
-            event_pos_.resize(h.event_count() + 1);
-            event_pos_[h.event_count()] = pre.pos;
+            set_event_pos(h.event_count(), pre.pos);
             if (pre.kind == ast::PreAction::Kind::draw) {
                 if (Step st = h.draw(seat); !st) {
                     error(st.event >= 0 ? event_pos_[st.event] : pre.pos, code_of(st.fault),
@@ -492,8 +499,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
             broken = true;
             break;
         }
-        event_pos_.resize(h.event_count() + 1);
-        event_pos_[h.event_count()] = ply.action_pos;
+        set_event_pos(h.event_count(), ply.action_pos);
         if (ply.kind == ast::Ply::Kind::pass) {
             auto able = h.can_play(seat);
             if (Step st = h.pass(seat); !st) {
@@ -617,8 +623,7 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
             return false;
         }
         auto able = h.can_play(seat);
-        event_pos_.resize(h.event_count() + 1);
-        event_pos_[h.event_count()] = ply.action_pos;
+        set_event_pos(h.event_count(), ply.action_pos);
         h.pass_before_pose(seat);
         rules_->on_event(s, h, {Event::Kind::pass, seat, {}, able}, m_);
         ++pre_pose_passes_;
@@ -703,8 +708,7 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
             return false;
         }
     }
-    event_pos_.resize(h.event_count() + 1);
-    event_pos_[h.event_count()] = ply.action_pos;
+    set_event_pos(h.event_count(), ply.action_pos);
     if (Step st = h.pose(seat, t, ply.tile.a, ply.tile.b, proof); !st) {
         error(st.event >= 0 ? event_pos_[st.event] : ply.action_pos, code_of(st.fault), st.why);
         return false;

@@ -341,7 +341,9 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     }
     if (chosen) *chosen = e;
     Tile key;
-    last_was_key_ = layout_.kind() == LayoutKind::line && layout_.key_tile(&key) && key == t;
+    // Only a hand's last tile can score as the key tile: judge it then.
+    last_was_key_ = seats_[seat].count == 1 && layout_.kind() == LayoutKind::line &&
+                    layout_.key_tile(&key) && key == t;
     last_fit_both_ = fit.size() >= 2;
     last_ends_differ_ = layout_.kind() == LayoutKind::line &&
                         layout_.end_value(End::L) != layout_.end_value(End::R);
@@ -374,17 +376,21 @@ std::optional<bool> HandState::can_play(int seat) const {
 std::optional<bool> HandState::blocked() const {
     if (!posed()) return false;
     if (v_.draw_game() && bone_count_ > 0) return false;
+    // Tiles that fit somewhere, computed once for every seat.
+    const TileSet fits = layout_.fit_mask();
     bool unknown = false;
     for (int s = 0; s < v_.players; ++s) {
-        if (seats_[s].out) continue;
-        auto c = can_play(s);
-        if (c == std::optional<bool>(true)) return false;
-        if (!c) unknown = true;
+        const SeatInfo& si = seats_[s];
+        if (si.out || si.count == 0) continue;
+        if (!(si.known & fits).empty()) return false;
+        if (!si.exact()) unknown = true;
     }
     if (!unknown) return true;
     // Every tile is dealt: a tile that fits and is off the table is in some
     // hand still playing, so someone can play.
-    if (v_.all_dealt() && !v_.draw_game() && !layout_.fit_mask().empty()) return false;
+    if (v_.all_dealt() && !v_.draw_game() && !fits.empty()) return false;
+    // Nothing that fits is left anywhere a seat could hold it.
+    if ((unplaced() & fits).empty()) return true;
     // A full round of passes by every seat still in the hand (passing while able
     // is not allowed outside french, so the round proves the block).
     if (v_.rules != RuleSet::french && passes_in_row_ >= in_hand()) return true;
