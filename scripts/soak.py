@@ -37,6 +37,7 @@ def main():
     ap.add_argument("--matches", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", help="comma-separated rule sets")
+    ap.add_argument("--one-per-rule-set", action="store_true", help="only the first variant of each rule set")
     args = ap.parse_args()
     only = set(args.only.split(",")) if args.only else None
     bad = 0
@@ -44,6 +45,8 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         for i, (rules, players, opts) in enumerate(VARIANTS):
             if only and rules not in only:
+                continue
+            if args.one_per_rule_set and any(r == rules for r, _, _ in VARIANTS[:i]):
                 continue
             name = f"{rules} {players}p {opts}".strip()
             t0 = time.time()
