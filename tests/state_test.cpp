@@ -35,10 +35,14 @@ struct Model {
         });
         return out;
     }
+    // The hand is over: a seat played out, or nobody can play or draw.
     bool someone_out() const {
         for (int s = 0; s < v.players; ++s)
             if (hands[s].empty()) return true;
-        return false;
+        if (boneyard() > 0) return false;
+        for (int s = 0; s < v.players; ++s)
+            if (!moves(s).empty()) return false;
+        return true;
     }
 };
 
@@ -69,6 +73,11 @@ struct Play : Cmd {
         tile = p.first;
         end = p.second;
     }
+    // Checked again when a shrunk run replays the command on another model.
+    void checkPreconditions(const Model& m) const override {
+        RC_PRE(m.posed && !m.someone_out() && m.hands[m.turn].contains(tile) &&
+               tile.carries(end == End::L ? m.left : m.right));
+    }
     void apply(Model& m) const override {
         m.hands[m.turn].erase(tile);
         m.table.insert(tile);
@@ -86,7 +95,8 @@ struct Play : Cmd {
 };
 
 struct Draw : Cmd {
-    explicit Draw(const Model& m) {
+    explicit Draw(const Model& m) { checkPreconditions(m); }
+    void checkPreconditions(const Model& m) const override {
         RC_PRE(m.posed && !m.someone_out() && m.moves(m.turn).empty() && m.boneyard() > 0);
     }
     void apply(Model& m) const override { m.hands[m.turn].insert(m.stock[m.next++]); }
@@ -100,7 +110,8 @@ struct Draw : Cmd {
 };
 
 struct Pass : Cmd {
-    explicit Pass(const Model& m) {
+    explicit Pass(const Model& m) { checkPreconditions(m); }
+    void checkPreconditions(const Model& m) const override {
         RC_PRE(m.posed && !m.someone_out() && m.moves(m.turn).empty() && m.boneyard() == 0);
         // Not after a block: the engine then only takes the knocks.
         bool anyone = false;
@@ -119,7 +130,8 @@ struct Pass : Cmd {
 
 // Illegal moves: refused with the right fault, and nothing changes.
 struct IllegalDraw : Cmd {
-    explicit IllegalDraw(const Model& m) {
+    explicit IllegalDraw(const Model& m) { checkPreconditions(m); }
+    void checkPreconditions(const Model& m) const override {
         RC_PRE(m.posed && !m.someone_out() && (!m.moves(m.turn).empty() || m.boneyard() == 0));
     }
     void run(const Model& m, HandState& h) const override {
@@ -131,7 +143,8 @@ struct IllegalDraw : Cmd {
 };
 
 struct IllegalPass : Cmd {
-    explicit IllegalPass(const Model& m) {
+    explicit IllegalPass(const Model& m) { checkPreconditions(m); }
+    void checkPreconditions(const Model& m) const override {
         RC_PRE(m.posed && !m.someone_out() && (!m.moves(m.turn).empty() || m.boneyard() > 0));
     }
     void run(const Model& m, HandState& h) const override {
@@ -145,9 +158,13 @@ struct IllegalPass : Cmd {
 struct IllegalPlay : Cmd {
     Tile tile;
     explicit IllegalPlay(const Model& m) {
-        RC_PRE(m.posed && !m.someone_out());
         tile = Tile::from_index(*rc::gen::inRange(0, kTiles));
-        bool legal = m.hands[m.turn].contains(tile) && (tile.carries(m.left) || tile.carries(m.right));
+        checkPreconditions(m);
+    }
+    void checkPreconditions(const Model& m) const override {
+        RC_PRE(m.posed && !m.someone_out());
+        bool legal =
+            m.hands[m.turn].contains(tile) && (tile.carries(m.left) || tile.carries(m.right));
         RC_PRE(!legal);
     }
     void run(const Model& m, HandState& h) const override {
@@ -194,5 +211,6 @@ RC_GTEST_PROP(DrawGameModel, EngineAgreesWithModel, ()) {
     m.posed = true;
     expect_agrees(m, h);
     rc::state::check(m, h,
-                     rc::state::gen::execOneOfWithArgs<Play, Draw, Pass, IllegalDraw, IllegalPass, IllegalPlay>());
+                     rc::state::gen::execOneOfWithArgs<Play, Draw, Pass, IllegalDraw, IllegalPass,
+                                                       IllegalPlay>());
 }
