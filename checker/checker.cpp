@@ -156,7 +156,7 @@ private:
     bool read_tags();
     bool replay_hand(const ast::Hand& hand, bool last, Pos stop_at);
     void finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last);
-    void settle_from_claims(const ast::Hand& hand, HandResult r, bool partial_known);
+    void settle_from_claims(const ast::Hand& hand, HandResult r);
     void check_claims(const ast::Hand& hand, const HandResult& r);
     void summarize(const ast::Hand& hand, const HandResult& r) {
         HandSummary sum;
@@ -379,7 +379,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
             if (Step st = h.deal(d.seat, tiles_of(d.tiles)); !st) {
                 error(d.pos, Code::bad_deal, st.why);
                 m_.known = false;
-                settle_from_claims(hand, {}, false);
+                settle_from_claims(hand, {});
                 return true;
             }
         }
@@ -388,7 +388,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
             if (Step x = h.stock(tiles_of(st.tiles)); !x) {
                 error(st.pos, Code::bad_deal, x.why);
                 m_.known = false;
-                settle_from_claims(hand, {}, false);
+                settle_from_claims(hand, {});
                 return true;
             }
         }
@@ -406,7 +406,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
             if (!bad.empty()) {
                 error(rd.pos, Code::bad_deal, bad);
                 m_.known = false;
-                settle_from_claims(hand, {}, false);
+                settle_from_claims(hand, {});
                 return true;
             }
         }
@@ -552,7 +552,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
     }
     if (broken) {
         m_.known = false;
-        settle_from_claims(hand, {}, false);
+        settle_from_claims(hand, {});
         return true;
     }
     finish_hand(hand, h, score, last);
@@ -631,9 +631,6 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     }
     Tile t = tile_of(ply.tile);
     std::optional<Tile> proof;
-    if (m_.first && !pr.known) {
-        // unreachable: hand 1 is always known
-    }
     if (!pr.known) {
         if (judge_pose)
             unchecked(hname + ": who poses (" +
@@ -736,7 +733,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         if (Step st = h.remain(rm.seat, tiles_of(rm.tiles)); !st) {
             error(st.event >= 0 ? event_pos_[st.event] : rm.pos, code_of(st.fault), st.why);
             m_.known = false;
-            settle_from_claims(hand, {}, false);
+            settle_from_claims(hand, {});
             return;
         }
     }
@@ -744,9 +741,6 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     if (h.over() == HandOver::no) {
         auto blocked = h.blocked();
         if (!hand.end) {
-            if (!h.posed() && hand.plies.empty() && !hand.points && !hand.score) {
-                // An empty hand: nothing to check.
-            }
             if (last) {
                 out_.unfinished = true;
                 // Claims of a result the hand has not reached.
@@ -783,7 +777,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
                       (blocked ? std::string("a seat can still play")
                                : std::string("no block is shown and nobody played out")));
             m_.known = false;
-            settle_from_claims(hand, {}, false);
+            settle_from_claims(hand, {});
             return;
         }
         auto kind = hand.end->kind;
@@ -806,7 +800,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
             }
             error(hand.end->pos, Code::end_mismatch, why);
             m_.known = false;
-            settle_from_claims(hand, {}, false);
+            settle_from_claims(hand, {});
             return;
         }
     }
@@ -878,7 +872,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
             if (why.empty()) why = hname + " " + actual;
             error(e.who && e.kind == K::block ? e.who_pos : e.pos, Code::end_mismatch, why);
             m_.known = false;
-            settle_from_claims(hand, r, false);
+            settle_from_claims(hand, r);
             return;
         }
     }
@@ -886,7 +880,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         unchecked(hname + ": the score (" +
                   (v_.rules == RuleSet::french ? "pip counts or penalties" : "pip counts") +
                   " not shown)");
-        settle_from_claims(hand, r, true);
+        settle_from_claims(hand, r);
         return;
     }
     if (ties_unknown_ && !r.tie && r.winner >= 0 && hand.points) {
@@ -959,7 +953,7 @@ void RecordChecker::check_score(const ast::Hand& hand) {
 
 // A hand the record does not let us score (or that broke): take what its
 // claims say, so that later hands can be checked on.
-void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, bool partial_known) {
+void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r) {
     using K = ast::EndLine::Kind;
     if (opt_.summaries)
         out_.summaries.push_back({hand.number, "unknown (taken from the record's claims)", ""});
@@ -1021,7 +1015,6 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, bool
             }
         }
     }
-    (void)partial_known;
     if (r.winner >= 0 && r.winner_seat < 0 && v_.partnership()) {
         // The seat that poses next is one of the side's two.
         r.next_posers = static_cast<std::uint8_t>(r.winner == 0 ? 0b0101 : 0b1010);
@@ -1069,9 +1062,6 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, bool
             for (const auto& it : hand.score->items)
                 if (int p = party_of_who(v_, it.who); p >= 0) m_.score[p] = it.value;
             score_known_ = true;
-            if (!m_.known) {
-                // What the score alone says of the match end.
-            }
             m_.over = false;
             m_.winner = -1;
             // Re-derive whether the match is over from the claimed score.
