@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "checker/checker.hpp"
+#include "cli/report.hpp"
 #include "engine/hand.hpp"
 #include "gen/generate.hpp"
 #include "parser/parser.hpp"
@@ -77,6 +78,60 @@ void BM_Check(benchmark::State& state) {
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * corpus().size()));
 }
 BENCHMARK(BM_Check)->Unit(benchmark::kMillisecond);
+
+// BM_Parse on 1 and 2 threads at once, each with its own reader.
+void BM_ParseThreads(benchmark::State& state) {
+    const std::string& text = corpus();
+    for (auto _ : state) {
+        std::istringstream in(text);
+        parser::RecordReader r(in);
+        ast::Record rec;
+        std::size_t n = 0;
+        while (r.next(rec)) ++n;
+        benchmark::DoNotOptimize(n);
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_ParseThreads)->Unit(benchmark::kMillisecond)->ThreadRange(1, 2)->UseRealTime();
+
+// BM_Check on 1 and 2 threads at once, each checking every record: the
+// per-thread CPU time shows what checking in parallel costs (pips check
+// --jobs 2) beyond the checking itself.
+void BM_CheckThreads(benchmark::State& state) {
+    const auto& recs = records();
+    std::uint64_t plies = 0;
+    for (auto _ : state) {
+        for (const auto& rec : recs) {
+            auto v = checker::check_record(rec);
+            plies += v.plies;
+            benchmark::DoNotOptimize(v.valid);
+        }
+    }
+    state.counters["plies/s"] =
+        benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * corpus().size()));
+}
+BENCHMARK(BM_CheckThreads)->Unit(benchmark::kMillisecond)->ThreadRange(1, 2)->UseRealTime();
+
+// The output of valid records: `pips check --format json` lines (text mode
+// prints nothing for them), against BM_Check's time for the same records.
+void BM_RenderJson(benchmark::State& state) {
+    const auto& recs = records();
+    std::vector<checker::Verdict> verdicts;
+    for (const auto& rec : recs) verdicts.push_back(checker::check_record(rec));
+    const cli::VerdictJson json("games.dgn");
+    std::string out;
+    for (auto _ : state) {
+        out.clear();
+        for (std::size_t i = 0; i < recs.size(); ++i)
+            json.render(out, i + 1, cli::record_line(recs[i], verdicts[i]), verdicts[i]);
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * corpus().size()));
+    state.counters["records/s"] = benchmark::Counter(
+        static_cast<double>(state.iterations() * recs.size()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RenderJson)->Unit(benchmark::kMicrosecond);
 
 // The engine alone: deal, pose and play out random legal hands.
 void BM_Engine(benchmark::State& state) {

@@ -1,11 +1,20 @@
 #include "cli/commands.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
 #include <utility>
 
 #include "checker/checker.hpp"
@@ -115,28 +124,483 @@ Io standard_io() {
     return io;
 }
 
+namespace {
+
+// --- pips check: split, check, write -------------------------------------
+//
+// A run is a sequence of items in input order: each record of each file,
+// and a message where a file cannot be opened or read. Splitting (with the
+// parser's RecordReader) is sequential; checking a record and rendering its
+// output into the item's own string is independent of every other record,
+// so with --jobs N that part runs on N threads (run_pipeline); writing is in
+// input order again. With --jobs 1 the three steps run one after another on
+// the calling thread, through the same functions, so the output is the same.
+
+struct CheckItem {
+    enum class Kind { record, file_error };
+    Kind kind = Kind::record;
+    std::size_t seq = 0;      // place in the run
+    std::size_t owner = 0;    // the thread whose items it is among (--jobs N)
+    std::size_t kept = 0;     // its tree is kept for reuse, of a text this long (--jobs N)
+    std::size_t file = 0;     // index into the run's names
+    std::size_t index = 0;    // the record's number in its file, from 1
+    std::uint64_t bytes = 0;  // input bytes split so far, over all files
+    std::size_t size = 0;     // the record's text size, for the in-flight limit
+    ast::Record record;
+    // The outcome: the output to write, or why the record (kind record: an
+    // internal error) or the file (kind file_error) could not be handled.
+    std::string out;
+    std::string error;
+    bool valid = true;
+    bool unfinished = false;
+    int hands = 0;
+    std::uint64_t plies = 0;
+};
+using ItemPtr = std::unique_ptr<CheckItem>;
+
+// What checking a record needs to know of the run; read-only while the
+// threads run.
+struct CheckContext {
+    std::vector<std::string> names;  // display names of the files
+    std::vector<VerdictJson> json;   // per file, with --format json
+    Format format = Format::text;
+    bool color = false;
+};
+
+// Checks the item's record and renders its output into item.out. Valid
+// records cost nothing in text mode (no diagnostics to render) and one
+// prebuilt head plus a few appends in JSON mode.
+void check_item(CheckItem& item, const CheckContext& ctx) {
+    if (item.kind != CheckItem::Kind::record) return;
+    item.out.clear();
+    try {
+        checker::Verdict v = checker::check_record(item.record);
+        item.valid = v.valid;
+        item.unfinished = v.unfinished;
+        item.hands = v.hands;
+        item.plies = v.plies;
+        if (ctx.format == Format::json)
+            ctx.json[item.file].render(item.out, item.index, record_line(item.record, v), v);
+        else if (!v.errors.empty())
+            error_diagnostics(item.out, ctx.names[item.file], item.record, v, ctx.color);
+    } catch (const std::exception& e) {
+        item.out.clear();
+        item.error = e.what();
+    }
+    // The record stays: RecordReader::next reuses its storage for the record
+    // read into this item next (--jobs 1; run_pipeline frees it).
+}
+
+// Readies an item for reuse; keeps its buffers unless they grew large.
+void recycle(CheckItem& item) {
+    constexpr std::size_t kKeep = std::size_t{1} << 16;
+    item.kind = CheckItem::Kind::record;
+    item.error.clear();
+    item.out.clear();
+    if (item.out.capacity() > kKeep) std::string().swap(item.out);
+    if (item.record.source.capacity() > 4 * kKeep) item.record = ast::Record{};
+}
+
+// Splits the files into items, in input order, one at a time; the parser's
+// RecordReader does the splitting. Not thread-safe: one thread at a time.
+class Splitter {
+public:
+    Splitter(const std::vector<std::string>& files, const CheckContext& ctx, const Io& io)
+        : files_(files), ctx_(ctx), io_(io) {}
+
+    // Fills `item` with the next record, or with a message about a file that
+    // cannot be opened or read; false at the end of the input.
+    bool next(CheckItem& item) {
+        for (;;) {
+            if (!reader_) {
+                if (file_ == files_.size()) return false;
+                if (!open(item)) return true;  // a file error
+            }
+            if (reader_->next(item.record)) {
+                item.kind = CheckItem::Kind::record;
+                item.seq = seq_++;
+                item.file = file_;
+                item.index = ++index_;
+                item.bytes = bytes();
+                item.size = item.record.source.size();
+                return true;
+            }
+            done_bytes_ += reader_->bytes_read();
+            reader_.reset();
+            const bool bad = in_->bad();
+            stream_.reset();
+            if (bad) {
+                file_error(item, "cannot read '" + ctx_.names[file_] + "': read error");
+                ++file_;
+                return true;
+            }
+            ++file_;
+        }
+    }
+
+    // Input bytes split so far.
+    std::uint64_t bytes() const { return done_bytes_ + (reader_ ? reader_->bytes_read() : 0); }
+
+private:
+    // Opens files_[file_] and starts reading it; false, with `item` a file
+    // error and the file skipped, when it cannot be read.
+    bool open(CheckItem& item) {
+        const std::string& path = files_[file_];
+        const std::string& name = ctx_.names[file_];
+        in_ = io_.in;
+        if (path != "-") {
+            std::error_code ec;
+            if (std::filesystem::is_directory(path, ec)) {
+                file_error(item, "cannot read '" + name + "': is a directory");
+                ++file_;
+                return false;
+            }
+            stream_.emplace();
+            block_.resize(std::size_t{1} << 18);
+            stream_->rdbuf()->pubsetbuf(block_.data(), static_cast<std::streamsize>(block_.size()));
+            errno = 0;
+            stream_->open(path, std::ios::binary);
+            if (!*stream_) {
+                int e = errno;
+                stream_.reset();
+                file_error(item, "cannot open '" + name +
+                                     "': " + (e != 0 ? std::strerror(e) : "cannot be read"));
+                ++file_;
+                return false;
+            }
+            in_ = &*stream_;
+        }
+        reader_.emplace(*in_);
+        index_ = 0;
+        return true;
+    }
+
+    void file_error(CheckItem& item, std::string message) {
+        item.kind = CheckItem::Kind::file_error;
+        item.seq = seq_++;
+        item.file = file_;
+        item.index = 0;
+        item.bytes = done_bytes_;
+        item.size = 0;
+        item.error = std::move(message);
+    }
+
+    const std::vector<std::string>& files_;
+    const CheckContext& ctx_;
+    const Io& io_;
+    std::size_t file_ = 0;  // the file being read, or the next one to open
+    std::optional<std::ifstream> stream_;
+    std::vector<char> block_;  // stream_'s buffer
+    std::istream* in_ = nullptr;
+    std::optional<parser::RecordReader> reader_;  // while a file is open
+    std::size_t index_ = 0;                       // records handed out of this file
+    std::size_t seq_ = 0;                         // items handed out
+    std::uint64_t done_bytes_ = 0;                // of the files read to the end
+};
+
+// Records split in one go by one thread, which then checks them: fewer
+// hand-overs between threads, and the batch's trees stay in that thread's
+// cache.
+constexpr std::size_t kBatch = 64;                          // records
+constexpr std::size_t kBatchBytes = std::size_t{16} << 10;  // record text
+// At most this much in flight between splitting and writing, so that the
+// memory of a run stays flat whatever the input size: room for every thread
+// to check a batch and for as many batches again waiting for an earlier one
+// to be written. The item limit is the size of the ring they wait in.
+constexpr std::size_t kMaxInFlight = 256;  // items
+// How much record text (a tree is 10 to 20 times its text) each thread keeps
+// the trees of after checking, for the parser to reuse their storage.
+constexpr std::size_t kTreeTextKept = std::size_t{64} << 10;
+std::size_t max_in_flight_bytes(unsigned jobs) {
+    return (2 * static_cast<std::size_t>(jobs) + 1) * kBatchBytes;
+}
+
+// --jobs N > 1: N threads (the calling one and N - 1 more), each in turn
+// splitting a batch of records (one thread at a time: splitting is
+// sequential) and then checking that batch itself while another thread
+// splits the next one. The thread that finishes the record next in input
+// order writes it and every checked one after it, so the output is in input
+// order.
+//
+// Why not a reader thread feeding checker threads: on the 2-core benchmark
+// machine that is three busy threads on two cores, and a record's syntax
+// tree (several times its text) would be built in one core's cache and read
+// from another's; checked where it was parsed it is still in cache, and each
+// thread reuses the items (and the trees' storage) it split before.
+//
+// Rethrows what splitting or writing threw, after the threads have stopped
+// (splitting: once every item split before it has been written).
+template <class Write>
+void run_pipeline(Splitter& splitter, const CheckContext& ctx, unsigned jobs, Write&& write) {
+    std::mutex mutex;
+    std::condition_variable wake;
+    std::vector<ItemPtr> ready(kMaxInFlight);       // checked, by seq % kMaxInFlight
+    std::vector<std::vector<ItemPtr>> pools(jobs);  // written, for reuse by their owner
+    std::size_t split = 0;                          // items split
+    std::size_t written = 0;                        // items written
+    std::size_t bytes_in_flight = 0;
+    bool splitting = false;
+    bool writing = false;
+    bool split_done = false;
+    bool stop = false;  // writing failed
+    std::exception_ptr split_error, write_error;
+    const std::size_t max_bytes = max_in_flight_bytes(jobs);
+
+    // Writes the checked items in order from `written` on, while no other
+    // thread does. Called and returns with the lock held.
+    auto write_ready = [&](std::unique_lock<std::mutex>& lock) {
+        if (writing) return;
+        writing = true;
+        while (!stop && ready[written % kMaxInFlight]) {
+            ItemPtr next = std::move(ready[written % kMaxInFlight]);
+            lock.unlock();
+            try {
+                write(*next);
+                recycle(*next);
+            } catch (...) {
+                lock.lock();
+                write_error = std::current_exception();
+                stop = true;
+                break;
+            }
+            lock.lock();
+            ++written;
+            bytes_in_flight -= next->size;
+            pools[next->owner].push_back(std::move(next));
+        }
+        writing = false;
+        wake.notify_all();  // room to split, or the end
+    };
+
+    auto work = [&](std::size_t self) {
+        std::vector<ItemPtr> batch;
+        std::size_t kept = 0;  // text of the trees this thread's items keep
+        std::unique_lock lock(mutex);
+        for (;;) {
+            if (stop) return;
+            if (split_done && !splitting && written == split) return;
+            if (splitting || split_done || split - written + kBatch > kMaxInFlight ||
+                bytes_in_flight >= max_bytes) {
+                wake.wait(lock);
+                continue;
+            }
+            // Split a batch, into items this thread used before where it has
+            // some (their trees' storage is reused), taken one at a time so
+            // that no more are made than are filled.
+            splitting = true;
+            lock.unlock();
+            std::size_t n = 0;
+            std::size_t bytes = 0;
+            bool end = false;
+            std::exception_ptr error;
+            try {
+                for (; n < kBatch && bytes < kBatchBytes; ++n) {
+                    if (batch.size() == n) {
+                        std::lock_guard pool_lock(mutex);
+                        auto& pool = pools[self];
+                        if (pool.empty()) {
+                            batch.push_back(std::make_unique<CheckItem>());
+                            batch.back()->owner = self;
+                        } else {
+                            batch.push_back(std::move(pool.back()));
+                            pool.pop_back();
+                        }
+                    }
+                    if (!splitter.next(*batch[n])) {
+                        end = true;
+                        break;
+                    }
+                    bytes += batch[n]->size;
+                }
+            } catch (...) {
+                error = std::current_exception();
+                end = true;
+            }
+            lock.lock();
+            splitting = false;
+            split += n;
+            bytes_in_flight += bytes;
+            if (end) split_done = true;
+            if (error) split_error = error;
+            for (std::size_t i = n; i < batch.size(); ++i)
+                pools[self].push_back(std::move(batch[i]));
+            batch.resize(n);
+            wake.notify_all();  // the splitter is free
+            // Check the batch here, where its trees are in cache.
+            lock.unlock();
+            for (auto& item : batch) {
+                check_item(*item, ctx);
+                // Its tree is not needed any more. The parser reuses the
+                // storage of the tree in the item it reads into (far fewer
+                // allocations), so a few items of each thread keep theirs;
+                // kept in every item in flight and in the pools, they would
+                // add up to tens of megabytes (a tree is 10 to 20 times its
+                // text).
+                kept -= item->kept;  // the tree it kept was reused for this one
+                item->kept = kept + item->size <= kTreeTextKept ? item->size : 0;
+                if (item->kept > 0) {
+                    kept += item->kept;
+                } else {
+                    std::string text = std::move(item->record.source);
+                    item->record = ast::Record{};
+                    item->record.source = std::move(text);
+                }
+            }
+            lock.lock();
+            const bool first_is_next = n > 0 && batch.front()->seq == written;
+            for (auto& item : batch) ready[item->seq % kMaxInFlight] = std::move(item);
+            batch.clear();
+            if (first_is_next) write_ready(lock);
+        }
+    };
+
+    std::vector<std::thread> threads;
+    threads.reserve(jobs - 1);
+    for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(work, j);
+    work(0);
+    for (auto& t : threads) t.join();
+    if (write_error) std::rethrow_exception(write_error);
+    if (split_error) std::rethrow_exception(split_error);
+}
+
+// The progress line of a long run, on a terminal: redrawn in place at most
+// four times a second, cleared at the end and before anything else is
+// written to the same terminal.
+class Progress {
+public:
+    using Clock = std::chrono::steady_clock;
+
+    // Shown from the start when `total` (0: unknown) is over `large`, and
+    // once `large` bytes have gone by when it is unknown.
+    Progress(std::FILE* file, bool on, std::uint64_t total, std::uint64_t large,
+             Clock::time_point start)
+        : file_(file),
+          on_(on && (total == 0 || total > large)),
+          total_(total),
+          large_(large),
+          start_(start),
+          next_(start) {}
+
+    void update(std::uint64_t bytes, std::uint64_t records) {
+        if (!on_) return;
+        if (total_ == 0 && bytes <= large_) return;
+        Clock::time_point now = Clock::now();
+        if (now < next_) return;
+        next_ = now + kPeriod;
+        const double seconds = std::chrono::duration<double>(now - start_).count();
+        std::string line = "\r" + progress_line(bytes, total_, records, seconds) + "\x1b[K";
+        std::fwrite(line.data(), 1, line.size(), file_);
+        std::fflush(file_);
+        shown_ = true;
+    }
+    void clear() {
+        if (!shown_) return;
+        std::fputs("\r\x1b[K", file_);
+        std::fflush(file_);
+        shown_ = false;
+    }
+    bool shown() const { return shown_; }
+
+private:
+    static constexpr auto kPeriod = std::chrono::milliseconds(250);
+    std::FILE* file_;
+    bool on_;
+    std::uint64_t total_;
+    std::uint64_t large_;
+    Clock::time_point start_;
+    Clock::time_point next_;
+    bool shown_ = false;
+};
+
+// The size of the input when every file is a regular file; else 0.
+std::uint64_t input_size(const std::vector<std::string>& files) {
+    std::uint64_t total = 0;
+    for (const auto& path : files) {
+        std::error_code ec;
+        if (path == "-" || !std::filesystem::is_regular_file(path, ec)) return 0;
+        auto size = std::filesystem::file_size(path, ec);
+        if (ec) return 0;
+        total += size;
+    }
+    return total;
+}
+
+bool is_terminal(std::FILE* file) {
+    return ::isatty(::fileno(file)) == 1;
+}
+
+}  // namespace
+
 int run_check(const CheckArgs& args, const Io& io) {
+    const auto start = std::chrono::steady_clock::now();
     Output out(io.out);
     Output err(io.err);
     Tally tally;
     bool ran = true;
+
+    CheckContext ctx;
+    ctx.format = args.format;
+    ctx.color = io.color_out;
     for (const auto& path : args.files) {
-        std::string name = display_name(path);
-        ran &= for_each_record(path, io, out, err, [&](const ast::Record& record, std::size_t i) {
-            checker::Verdict v = checker::check_record(record);
-            tally.add(v);
-            if (args.format == Format::json)
-                render_verdict_json(out.buf(), name, i, record_line(record, v), v);
-            else
-                error_diagnostics(out.buf(), name, record, v, io.color_out);
-        });
+        ctx.names.push_back(display_name(path));
+        if (args.format == Format::json) ctx.json.emplace_back(ctx.names.back());
     }
+
+    const bool show_progress = args.progress && !args.quiet && is_terminal(io.err);
+    Progress progress(io.err, show_progress, show_progress ? input_size(args.files) : 0,
+                      args.progress_min_bytes, start);
+    const bool out_shares_terminal = show_progress && is_terminal(io.out);
+
+    auto write = [&](const CheckItem& item) {
+        if (item.kind == CheckItem::Kind::file_error) {
+            progress.clear();
+            out.flush();
+            say_error(err, item.error);
+            ran = false;
+        } else if (!item.error.empty()) {
+            progress.clear();
+            out.flush();
+            say_error(err, ctx.names[item.file] + ": record " + std::to_string(item.index) +
+                               ": internal error: " + item.error);
+            ran = false;
+        } else {
+            tally.add(item.valid, item.unfinished, item.hands, item.plies);
+            out.buf() += item.out;
+        }
+        if (out_shares_terminal && out.buf().size() >= Output::kBlock) progress.clear();
+        out.maybe_flush();
+        err.maybe_flush();
+        progress.update(item.bytes, tally.records);
+    };
+
+    unsigned jobs = args.jobs;
+    if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+    Splitter splitter(args.files, ctx, io);
+    if (jobs == 1) {
+        CheckItem item;
+        while (splitter.next(item)) {
+            check_item(item, ctx);
+            write(item);
+            recycle(item);
+        }
+    } else {
+        run_pipeline(splitter, ctx, jobs, write);
+    }
+    const std::uint64_t bytes = splitter.bytes();
+
+    progress.clear();
     int code = finish(out, err, exit_code(ran, tally.invalid == 0));
     if (!args.quiet) {
         err.buf() += summary_line(tally);
         err.buf() += '\n';
-        err.flush();
     }
+    if (args.stats) {
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        err.buf() += stats_line(tally, bytes, seconds);
+        err.buf() += '\n';
+    }
+    err.flush();
     return code;
 }
 

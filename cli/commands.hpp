@@ -3,6 +3,7 @@
 // fills the options; see check.cpp, fmt.cpp, annotate.cpp.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -34,7 +35,22 @@ Io standard_io();
 struct CheckArgs {
     std::vector<std::string> files;  // `-` is standard input
     Format format = Format::text;    // text or json
-    bool quiet = false;              // no summary line
+    bool quiet = false;              // no summary line, no progress line
+    // Threads checking records: 1 checks them one after another on the calling
+    // thread; N > 1 has a reader thread split the records, N workers check
+    // them and the calling thread write their output in input order; 0 is the
+    // machine's hardware threads. The output does not depend on it.
+    unsigned jobs = 1;
+    // After the summary, a line on `err`:
+    // "stats: records=R hands=H plies=P bytes=B seconds=S" (printed even
+    // with `quiet`; docs/performance.md).
+    bool stats = false;
+    // A progress line on `err` (redrawn at most 4 times a second, cleared at
+    // the end) when `err` is a terminal, `quiet` is off and the input is
+    // larger than progress_min_bytes: the files' total size, or for standard
+    // input (size unknown, no ETA) once that much has been read.
+    bool progress = true;
+    std::uint64_t progress_min_bytes = std::uint64_t{16} << 20;
 };
 
 struct FmtArgs {

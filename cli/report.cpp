@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <iterator>
 
@@ -69,7 +71,36 @@ void append_message(std::string& out, std::string_view s) {
 }
 
 void append_uint(std::string& out, std::uint64_t v) {
-    fmt::format_to(std::back_inserter(out), "{}", v);
+    char digits[24];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, v);
+    (void)ec;  // 24 digits hold any 64-bit value
+    out.append(digits, static_cast<std::size_t>(end - digits));
+}
+
+// 1234567 -> "1,234,567".
+std::string grouped(std::uint64_t v) {
+    std::string digits = std::to_string(v);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+// 999 B, 12.3 kB, 120.5 MB, 1.2 GB (powers of 1000, as file managers show).
+std::string byte_size(std::uint64_t b) {
+    if (b < 1000) return fmt::format("{} B", b);
+    const double v = static_cast<double>(b);
+    if (b < 1000 * 1000) return fmt::format("{:.1f} kB", v / 1e3);
+    if (b < 1000 * 1000 * 1000) return fmt::format("{:.1f} MB", v / 1e6);
+    return fmt::format("{:.1f} GB", v / 1e9);
+}
+
+// h:mm:ss
+std::string clock_time(double seconds) {
+    auto s = static_cast<std::uint64_t>(seconds + 0.5);
+    return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
 }
 
 void append_errors(std::string& out, const checker::Verdict& v) {
@@ -236,16 +267,28 @@ std::uint32_t record_line(const ast::Record& record, const checker::Verdict& ver
 
 void render_verdict_json(std::string& out, std::string_view file, std::size_t index,
                          std::uint32_t line, const checker::Verdict& v) {
-    out += "{\"file\":";
-    append_json_string(out, file);
-    out += ",\"record\":";
+    VerdictJson(file).render(out, index, line, v);
+}
+
+VerdictJson::VerdictJson(std::string_view file) {
+    head_ = "{\"file\":";
+    append_json_string(head_, file);
+    head_ += ",\"record\":";
+}
+
+void VerdictJson::render(std::string& out, std::size_t index, std::uint32_t line,
+                         const checker::Verdict& v) const {
+    out += head_;
     append_uint(out, index);
     out += ",\"line\":";
     append_uint(out, line);
     out += v.valid ? ",\"valid\":true" : ",\"valid\":false";
-    out += v.unfinished ? ",\"unfinished\":true" : ",\"unfinished\":false";
-    out += ",\"hands\":";
+    out += v.unfinished ? ",\"unfinished\":true,\"hands\":" : ",\"unfinished\":false,\"hands\":";
     append_uint(out, static_cast<std::uint64_t>(v.hands < 0 ? 0 : v.hands));
+    if (v.errors.empty() && v.unchecked.empty()) {  // the common case: one append
+        out += ",\"errors\":[],\"unchecked\":[]}\n";
+        return;
+    }
     out += ',';
     append_errors(out, v);
     out += ",\"unchecked\":[";
@@ -283,17 +326,50 @@ void render_annotate_json(std::string& out, std::string_view file, std::size_t i
 }
 
 void Tally::add(const checker::Verdict& v) {
+    add(v.valid, v.unfinished, v.hands, v.plies);
+}
+
+void Tally::add(bool is_valid, bool is_unfinished, int hand_count, std::uint64_t ply_count) {
     ++records;
-    if (v.valid)
+    if (is_valid)
         ++valid;
     else
         ++invalid;
-    if (v.unfinished) ++unfinished;
+    if (is_unfinished) ++unfinished;
+    hands += static_cast<std::uint64_t>(hand_count < 0 ? 0 : hand_count);
+    plies += ply_count;
 }
 
 std::string summary_line(const Tally& t) {
     return fmt::format("{} {}: {} valid, {} invalid, {} unfinished", t.records,
                        t.records == 1 ? "record" : "records", t.valid, t.invalid, t.unfinished);
+}
+
+std::string stats_line(const Tally& t, std::uint64_t bytes, double seconds) {
+    return fmt::format("stats: records={} hands={} plies={} bytes={} seconds={:.3f}", t.records,
+                       t.hands, t.plies, bytes, seconds);
+}
+
+std::string progress_line(std::uint64_t bytes, std::uint64_t total, std::uint64_t records,
+                          double seconds) {
+    std::string line = "pips: " + byte_size(bytes);
+    if (total > 0) {
+        std::uint64_t shown = std::min(bytes, total);
+        line += " of " + byte_size(total) +
+                fmt::format(" ({}%)", static_cast<unsigned>(100.0 * static_cast<double>(shown) /
+                                                            static_cast<double>(total)));
+    }
+    line += ", " + grouped(records) + (records == 1 ? " record" : " records");
+    if (seconds > 0) {
+        line += ", " + grouped(static_cast<std::uint64_t>(static_cast<double>(records) / seconds)) +
+                " records/s";
+        if (total > 0 && bytes > 0) {
+            double rate = static_cast<double>(bytes) / seconds;
+            double left = static_cast<double>(total > bytes ? total - bytes : 0) / rate;
+            line += ", ETA " + clock_time(left);
+        }
+    }
+    return line;
 }
 
 }  // namespace pips::cli

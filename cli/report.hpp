@@ -72,6 +72,18 @@ std::uint32_t record_line(const ast::Record& record, const checker::Verdict& ver
 void render_verdict_json(std::string& out, std::string_view file, std::size_t index,
                          std::uint32_t line, const checker::Verdict& verdict);
 
+// render_verdict_json for the records of one file, with the file's part of
+// the line escaped once: the per-record work is a few appends.
+class VerdictJson {
+public:
+    explicit VerdictJson(std::string_view file);
+    void render(std::string& out, std::size_t index, std::uint32_t line,
+                const checker::Verdict& verdict) const;
+
+private:
+    std::string head_;  // {"file":"...","record":
+};
+
 // One line of `pips annotate --format json`:
 // {"file","record","notes":[{"line","column","text"}],"errors":[...]}.
 void render_annotate_json(std::string& out, std::string_view file, std::size_t index,
@@ -84,10 +96,24 @@ struct Tally {
     std::uint64_t valid = 0;
     std::uint64_t invalid = 0;
     std::uint64_t unfinished = 0;
+    std::uint64_t hands = 0;  // hands replayed, over all records
+    std::uint64_t plies = 0;  // plies replayed, over all records
     void add(const checker::Verdict& v);
+    void add(bool valid, bool unfinished, int hands, std::uint64_t plies);
 };
 
 // "N records: V valid, I invalid, U unfinished" (no newline).
 std::string summary_line(const Tally& tally);
+
+// "stats: records=R hands=H plies=P bytes=B seconds=S" (no newline), for
+// `pips check --stats`; seconds with three decimals.
+std::string stats_line(const Tally& tally, std::uint64_t bytes, double seconds);
+
+// The progress line of a long check (no line feed, no carriage return):
+// "pips: 120.5 MB of 1.0 GB (12%), 8,000 records, 3,100 records/s, ETA 0:05:01"
+// and, with `total` 0 (unknown, standard input), without the total, the
+// percentage and the ETA.
+std::string progress_line(std::uint64_t bytes, std::uint64_t total, std::uint64_t records,
+                          double seconds);
 
 }  // namespace pips::cli
