@@ -199,10 +199,37 @@ void render_diagnostic(std::string& out, std::string_view file, const ast::Recor
 
     std::string_view src = source_line(record, line);
     if (src.empty()) return;
+    // A long line (a 10 MB line, a run of comments) is shown as a window of
+    // kWindow columns around the caret, cut ends marked with "...".
+    constexpr std::uint32_t kWindow = 120, kLong = 160;
+    std::string shown;
+    std::uint32_t caret = column;
+    std::uint32_t columns = 0;
+    for (char c : src) columns += !is_continuation(c);
+    if (columns > kLong) {
+        std::uint32_t first = column > kWindow / 2 ? column - kWindow / 2 : 1;
+        std::uint32_t last = std::min(columns + 1, first + kWindow);  // one past
+        auto byte_of = [&](std::uint32_t col) {
+            std::uint32_t c = 1;
+            std::size_t i = 0;
+            while (i < src.size() && c < col) {
+                ++i;
+                while (i < src.size() && is_continuation(src[i])) ++i;
+                ++c;
+            }
+            return i;
+        };
+        std::size_t b = byte_of(first), e = byte_of(last);
+        if (first > 1) shown = "...";
+        caret = column - first + 1 + static_cast<std::uint32_t>(shown.size());
+        shown.append(src.substr(b, e - b));
+        if (last <= columns) shown += "...";
+        src = shown;
+    }
     append_printable(out, src);
     out += '\n';
     if (color) out += kGreen;
-    out += caret_line(src, column);
+    out += caret_line(src, caret);
     if (color) out += kReset;
     out += '\n';
 }
