@@ -53,6 +53,25 @@ TEST(Diagnostic, SourceLineAndCaret) {
               "\t        ^\n");
 }
 
+// A very long line is shown as a window around the caret, its cut ends marked.
+TEST(Diagnostic, LongLineShowsAWindowAroundTheCaret) {
+    std::string line = std::string(5000, 'x') + " B:skip " + std::string(5000, 'y');
+    auto r = record_of(line + "\n", 1);
+    std::string out;
+    cli::render_diagnostic(out, "f", r, {1, 5004}, "syntax", "m", false);
+    std::istringstream in(out);
+    std::string head, src, caret;
+    std::getline(in, head);
+    std::getline(in, src);
+    std::getline(in, caret);
+    EXPECT_EQ(head, "f:1:5004: error[syntax]: m");
+    EXPECT_LT(src.size(), 140u);
+    EXPECT_EQ(src.substr(0, 3), "...");
+    EXPECT_EQ(src.substr(src.size() - 3), "...");
+    ASSERT_EQ(caret.size(), src.find("skip") + 1) << src << "\n" << caret;
+    EXPECT_EQ(caret.back(), '^');
+}
+
 TEST(Diagnostic, NoSourceLineOutsideTheRecord) {
     auto r = record_of("hand 1\n", 5);
     std::string out;
