@@ -15,27 +15,17 @@
 #include "engine/layout.hpp"
 #include "engine/tile.hpp"
 #include "engine/variant.hpp"
+#include "tests/support/support.hpp"
 
 using namespace pips;
 
 namespace {
 
 Variant variant(RuleSet r, int players, Options o = {}) {
-    Variant v;
-    v.rules = r;
-    v.players = players;
-    v.options = o;
-    return v;
+    return test::variant_of(r, players, o);
 }
 
-// "6-6 5-4" -> tiles in the order written.
-std::vector<Tile> tiles(std::string_view text) {
-    std::vector<Tile> out;
-    std::istringstream in{std::string(text)};
-    std::string w;
-    while (in >> w) out.push_back(Tile(w.at(0) - '0', w.at(2) - '0'));
-    return out;
-}
+using test::tiles;
 
 TileSet set_of(std::string_view text) {
     TileSet s;

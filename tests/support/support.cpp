@@ -14,6 +14,14 @@ Variant variant_of(RuleSet r, int players, Options o) {
     return v;
 }
 
+std::vector<Tile> tiles(std::string_view text) {
+    std::vector<Tile> out;
+    std::istringstream in{std::string(text)};
+    std::string w;
+    while (in >> w) out.push_back(Tile(w.at(0) - '0', w.at(2) - '0'));
+    return out;
+}
+
 std::vector<Variant> all_variants() {
     using R = RuleSet;
     std::vector<Variant> out;

@@ -13,6 +13,9 @@ namespace pips::test {
 std::vector<Variant> all_variants();
 Variant variant_of(RuleSet r, int players, Options o = {});
 
+// "6-6 5-4" -> the tiles in the order written.
+std::vector<Tile> tiles(std::string_view text);
+
 // Parses and checks every record of `text`.
 std::vector<checker::Verdict> check_text(const std::string& text);
 
