@@ -55,22 +55,7 @@ Layout line(const std::vector<int>& chain, TileSet set = TileSet::full()) {
     return l;
 }
 
-End end_of(char c) {
-    switch (c) {
-        case 'L':
-            return End::L;
-        case 'R':
-            return End::R;
-        case 'N':
-            return End::N;
-        case 'E':
-            return End::E;
-        case 'S':
-            return End::S;
-        default:
-            return End::W;
-    }
-}
+using test::end_of;
 
 // Replays a script of moves on a hand, asserting that each is accepted and that
 // every invariant holds after it. Moves: "A:6-6P" (pose, the first number on the

@@ -28,22 +28,7 @@ Variant variant(RuleSet r, int players, Options o = {}) {
 
 using test::tiles;
 
-End end_of(char c) {
-    switch (c) {
-        case 'L':
-            return End::L;
-        case 'R':
-            return End::R;
-        case 'N':
-            return End::N;
-        case 'E':
-            return End::E;
-        case 'S':
-            return End::S;
-        default:
-            return End::W;
-    }
-}
+using test::end_of;
 
 constexpr std::uint8_t kAC = 0b0101;
 constexpr std::uint8_t kBD = 0b1010;

@@ -22,6 +22,12 @@ std::vector<Tile> tiles(std::string_view text) {
     return out;
 }
 
+End end_of(char c) {
+    static constexpr std::string_view kLetters = "LRNESW";
+    auto i = kLetters.find(c);
+    return i == std::string_view::npos ? End::W : static_cast<End>(i);
+}
+
 std::vector<Variant> all_variants() {
     using R = RuleSet;
     std::vector<Variant> out;

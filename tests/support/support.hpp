@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "checker/checker.hpp"
+#include "engine/layout.hpp"
 #include "engine/variant.hpp"
 
 namespace pips::test {
@@ -15,6 +16,8 @@ Variant variant_of(RuleSet r, int players, Options o = {});
 
 // "6-6 5-4" -> the tiles in the order written.
 std::vector<Tile> tiles(std::string_view text);
+// 'L', 'R', 'N', 'E', 'S', 'W' -> the end.
+End end_of(char c);
 
 // Parses and checks every record of `text`.
 std::vector<checker::Verdict> check_text(const std::string& text);
