@@ -1177,6 +1177,12 @@ std::string RecordChecker::after_ply_notes(const HandState& before, const HandSt
 
 }  // namespace
 
+bool same_verdict(const Verdict& a, const Verdict& b) {
+    return a.line == b.line && a.valid == b.valid && a.unfinished == b.unfinished &&
+           a.hands == b.hands && a.rules == b.rules && a.plies == b.plies && a.errors == b.errors &&
+           a.unchecked == b.unchecked;
+}
+
 std::string rescore_compatible(const ast::Record& record, const std::string& spec) {
     const ast::Tag* rules = record.find_tag("Rules");
     const ast::Tag* players = record.find_tag("Players");

@@ -34,6 +34,7 @@ struct Diagnostic {
     ast::Pos pos;
     Code code = Code::syntax;
     std::string message;  // lower-case, no trailing period
+    friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
 };
 
 // A finding worth a brace comment after a ply or a line (pips annotate).
@@ -43,8 +44,8 @@ struct Note {
 };
 
 struct CheckOptions {
-    bool annotate = false;  // collect notes
-    bool summaries = false; // collect each hand's outcome and points
+    bool annotate = false;   // collect notes
+    bool summaries = false;  // collect each hand's outcome and points
     // Replay under other rules: "quinientos:capicu bonus". The player count is
     // the record's. Used by `pips rescore`.
     std::string rules_override;
@@ -71,6 +72,10 @@ struct Verdict {
 };
 
 Verdict check_record(const ast::Record& record, const CheckOptions& options = {});
+
+// The same verdict: validity, counts, rules, errors and unchecked list (notes
+// and summaries aside). Options that only add notes must not change it.
+bool same_verdict(const Verdict& a, const Verdict& b);
 
 // Whether the record's play can be replayed under `spec` ("rules[:options]"):
 // same player count allowed, same tiles dealt. Empty when it can; else why not.

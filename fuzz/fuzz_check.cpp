@@ -60,19 +60,6 @@ void check_verdict(const ast::Record& rec, const checker::Verdict& v) {
     require(syntax >= rec.errors.size());
 }
 
-bool same_diagnostics(const checker::Verdict& a, const checker::Verdict& b) {
-    if (a.valid != b.valid || a.unfinished != b.unfinished || a.hands != b.hands ||
-        a.rules != b.rules || a.plies != b.plies || a.unchecked != b.unchecked ||
-        a.errors.size() != b.errors.size())
-        return false;
-    for (std::size_t i = 0; i < a.errors.size(); ++i) {
-        const auto& x = a.errors[i];
-        const auto& y = b.errors[i];
-        if (x.pos != y.pos || x.code != y.code || x.message != y.message) return false;
-    }
-    return true;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -90,7 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         opt.summaries = true;
         const checker::Verdict annotated = checker::check_record(rec, opt);
         check_verdict(rec, annotated);
-        require(same_diagnostics(plain, annotated));
+        require(checker::same_verdict(plain, annotated));
         for (const auto& note : annotated.notes) require(!note.text.empty());
 
         // One other rule set per record, picked by the input so that every

@@ -94,19 +94,6 @@ void expect_errors_located(const ast::Record& r) {
     }
 }
 
-bool same_verdict(const checker::Verdict& a, const checker::Verdict& b) {
-    if (a.valid != b.valid || a.unfinished != b.unfinished || a.hands != b.hands ||
-        a.rules != b.rules || a.plies != b.plies || a.unchecked != b.unchecked ||
-        a.errors.size() != b.errors.size())
-        return false;
-    for (std::size_t i = 0; i < a.errors.size(); ++i) {
-        const auto& x = a.errors[i];
-        const auto& y = b.errors[i];
-        if (x.pos != y.pos || x.code != y.code || x.message != y.message) return false;
-    }
-    return true;
-}
-
 void expect_verdict_sound(const ast::Record& rec, const checker::Verdict& v) {
     EXPECT_EQ(v.valid, v.errors.empty());
     if (!rec.errors.empty()) {
@@ -222,7 +209,8 @@ TEST(FuzzRegressions, Check) {
             opt.summaries = true;
             const checker::Verdict annotated = checker::check_record(rec, opt);
             expect_verdict_sound(rec, annotated);
-            EXPECT_TRUE(same_verdict(plain, annotated)) << "annotating changed the verdict";
+            EXPECT_TRUE(checker::same_verdict(plain, annotated))
+                << "annotating changed the verdict";
             for (const char* spec : kOverrides) {
                 if (!checker::rescore_compatible(rec, spec).empty()) continue;
                 SCOPED_TRACE(spec);
