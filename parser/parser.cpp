@@ -529,6 +529,7 @@ private:
     void tag_line();
     void keyword_line(LineKw kw, Word w);
     void hand_line(Word w);
+    bool line_seat(ast::SeatNo& seat, ast::Pos& at);
     void seat_tiles_line(LineKw kw, Word w);
     void stock_line(Word w);
     void redeal_line(Word w);
@@ -891,20 +892,27 @@ ast::SeatNo seat_of(char c) {
     return static_cast<ast::SeatNo>(c - 'A');
 }
 
-void RecordParser::seat_tiles_line(LineKw kw, Word w) {
-    ast::SeatTiles st;
-    st.pos = pos(w.b);
+// The seat after `deal`, `remain` or `redeal`; on a bad one the error is
+// reported, the line skipped and false returned.
+bool RecordParser::line_seat(ast::SeatNo& seat, ast::Pos& at) {
     const auto sw = next_word_in_line();
-    char seat = 0;
+    char c = 0;
     const char* q = sw ? sw->b : nullptr;
-    if (!sw || !seat_word(q, sw->e, seat)) {
+    if (!sw || !seat_word(q, sw->e, c)) {
         error(sw ? sw->b : last_end_, expect(tokens::seat_word()) + ", found " +
                                           (sw ? found(*sw) : std::string("end of line")));
         skip_line();
-        return;
+        return false;
     }
-    st.seat = seat_of(seat);
-    st.seat_pos = pos(sw->b);
+    seat = seat_of(c);
+    at = pos(sw->b);
+    return true;
+}
+
+void RecordParser::seat_tiles_line(LineKw kw, Word w) {
+    ast::SeatTiles st;
+    st.pos = pos(w.b);
+    if (!line_seat(st.seat, st.seat_pos)) return;
     read_tiles(st.tiles);
     if (kw == LineKw::deal) {
         st.round = redeals_;
@@ -926,17 +934,7 @@ void RecordParser::redeal_line(Word w) {
     ++redeals_;  // counted even when malformed: the deals after it are a new round
     ast::Redeal r;
     r.pos = pos(w.b);
-    const auto sw = next_word_in_line();
-    char seat = 0;
-    const char* q = sw ? sw->b : nullptr;
-    if (!sw || !seat_word(q, sw->e, seat)) {
-        error(sw ? sw->b : last_end_, expect(tokens::seat_word()) + ", found " +
-                                          (sw ? found(*sw) : std::string("end of line")));
-        skip_line();
-        return;
-    }
-    r.seat = seat_of(seat);
-    r.seat_pos = pos(sw->b);
+    if (!line_seat(r.seat, r.seat_pos)) return;
     hand().redeals.push_back(r);
     expect_end_of_line();
 }
