@@ -7,10 +7,6 @@ namespace pips {
 char end_letter(End e) {
     return "LRNESW"[static_cast<int>(e)];
 }
-bool is_line_end(End e) {
-    return e == End::L || e == End::R;
-}
-
 void Layout::pose(int a, int b) {
     Tile t(a, b);
     on_.insert(t);
@@ -36,52 +32,24 @@ bool Layout::arm_closed(End e) const {
     return a.used && !on_.contains(Tile(a.end, a.end));
 }
 
-TileSet Layout::fit_mask(End e) const {
-    if (empty()) return {};
+TileSet Layout::spinner_fit_mask(End e) const {
+    if (is_line_end(e)) return {};
+    const Arm& a = arms_[arm(e)];
     TileSet m;
-    if (kind_ == LayoutKind::line) {
-        if (!is_line_end(e)) return {};
-        m = TileSet::carrying(end_[static_cast<int>(e)]);
+    if (!all_arms_used()) {
+        if (!a.used) m = TileSet::carrying(spinner_);
+    } else if (on_.contains(Tile(a.end, a.end))) {
+        m = TileSet::carrying(a.end);
     } else {
-        if (is_line_end(e)) return {};
-        const Arm& a = arms_[arm(e)];
-        if (!all_arms_used()) {
-            if (!a.used) m = TileSet::carrying(spinner_);
-        } else if (on_.contains(Tile(a.end, a.end))) {
-            m = TileSet::carrying(a.end);
-        } else {
-            m.insert(Tile(a.end, a.end));
-        }
+        m.insert(Tile(a.end, a.end));
     }
     return (m & set_) - on_;
 }
 
-TileSet Layout::fit_mask() const {
-    if (empty()) return {};
-    if (kind_ == LayoutKind::line) return fit_mask(End::L) | fit_mask(End::R);
-    return fit_mask(End::N) | fit_mask(End::E) | fit_mask(End::S) | fit_mask(End::W);
-}
-
-bool Layout::fits(Tile t, End e) const {
-    return fit_mask(e).contains(t);
-}
-
-bool Layout::fits_anywhere(Tile t) const {
-    return fit_mask().contains(t);
-}
-
-Layout::Ends Layout::fitting(Tile t) const {
+Layout::Ends Layout::spinner_fitting(Tile t) const {
     Ends out;
-    if (empty() || on_.contains(t)) return out;
-    static constexpr End kLine[] = {End::L, End::R};
-    static constexpr End kArms[] = {End::N, End::E, End::S, End::W};
-    if (kind_ == LayoutKind::line) {
-        for (End e : kLine)
-            if (fits(t, e)) out.e[out.n++] = e;
-    } else {
-        for (End e : kArms)
-            if (fits(t, e)) out.e[out.n++] = e;
-    }
+    for (End e : {End::N, End::E, End::S, End::W})
+        if (spinner_fit_mask(e).contains(t)) out.e[static_cast<std::size_t>(out.n++)] = e;
     return out;
 }
 
@@ -90,54 +58,32 @@ std::vector<End> Layout::fitting_ends(Tile t) const {
     return std::vector<End>(f.begin(), f.end());
 }
 
-void Layout::play(Tile t, End e) {
-    on_.insert(t);
-    ++tiles_;
-    ++count_[t.hi];
-    ++count_[t.lo];
-    if (kind_ == LayoutKind::line) {
-        int i = static_cast<int>(e);
-        end_[i] = static_cast<std::uint8_t>(t.other(end_[i]));
-        dbl_[i] = t.is_double();
-    } else {
-        Arm& a = arms_[arm(e)];
-        int from = a.used ? a.end : spinner_;
-        a.end = static_cast<std::uint8_t>(t.other(from));
-        a.used = true;
-    }
+void Layout::spinner_play(Tile t, End e) {
+    Arm& a = arms_[arm(e)];
+    int from = a.used ? a.end : spinner_;
+    a.end = static_cast<std::uint8_t>(t.other(from));
+    a.used = true;
 }
 
 bool Layout::same_result(Tile t, End e1, End e2, bool count_doubles) const {
     if (e1 == e2) return true;
+    if (kind_ == LayoutKind::line) {
+        // The two ends after playing t at L and at R, as (number, double there).
+        auto key = [&](int v, bool dbl) { return v * 2 + (count_doubles && dbl ? 1 : 0); };
+        const int at_l[2] = {key(t.other(end_[0]), t.is_double()), key(end_[1], dbl_[1])};
+        const int at_r[2] = {key(end_[0], dbl_[0]), key(t.other(end_[1]), t.is_double())};
+        return std::minmax(at_l[0], at_l[1]) == std::minmax(at_r[0], at_r[1]);
+    }
     Layout x = *this, y = *this;
     x.play(t, e1);
     y.play(t, e2);
-    if (kind_ == LayoutKind::line) {
-        auto key = [&](const Layout& l) {
-            std::array<int, 2> k{};
-            for (int i = 0; i < 2; ++i) k[i] = l.end_[i] * 2 + (count_doubles && l.dbl_[i] ? 1 : 0);
-            std::sort(k.begin(), k.end());
-            return k;
-        };
-        return key(x) == key(y);
-    }
     auto key = [](const Layout& l) {
         std::array<int, 4> k{};
-        for (int i = 0; i < 4; ++i) k[i] = l.arms_[i].used ? l.arms_[i].end : -1;
+        for (std::size_t i = 0; i < 4; ++i) k[i] = l.arms_[i].used ? l.arms_[i].end : -1;
         std::sort(k.begin(), k.end());
         return k;
     };
     return key(x) == key(y);
-}
-
-int Layout::end_value(End e) const {
-    if (kind_ == LayoutKind::line) return end_[static_cast<int>(e)];
-    const Arm& a = arms_[arm(e)];
-    return a.used ? a.end : spinner_;
-}
-
-bool Layout::double_at(End e) const {
-    return kind_ == LayoutKind::line && dbl_[static_cast<int>(e)];
 }
 
 int Layout::open_total() const {

@@ -16,7 +16,9 @@ namespace pips {
 // Where a tile goes. L/R on a line, N/E/S/W on a spinner.
 enum class End : std::uint8_t { L, R, N, E, S, W };
 char end_letter(End e);
-bool is_line_end(End e);
+inline bool is_line_end(End e) {
+    return e == End::L || e == End::R;
+}
 
 class Layout {
 public:
@@ -35,8 +37,8 @@ public:
     void pose(int a, int b);
     // Ends open to play, in the order L R / N E S W.
     std::vector<End> ends() const;
-    bool fits(Tile t, End e) const;
-    bool fits_anywhere(Tile t) const;
+    bool fits(Tile t, End e) const { return fit_mask(e).contains(t); }
+    bool fits_anywhere(Tile t) const { return fit_mask().contains(t); }
     // Ends that can take t, in order.
     std::vector<End> fitting_ends(Tile t) const;
     // The same without allocating: at most four ends.
@@ -49,17 +51,45 @@ public:
         End front() const { return e[0]; }
         std::size_t size() const { return static_cast<std::size_t>(n); }
     };
-    Ends fitting(Tile t) const;
+    Ends fitting(Tile t) const {
+        Ends out;
+        if (empty() || on_.contains(t) || !set_.contains(t)) return out;
+        if (kind_ == LayoutKind::line) {
+            if (t.carries(end_[0])) out.e[out.n++] = End::L;
+            if (t.carries(end_[1])) out.e[out.n++] = End::R;
+            return out;
+        }
+        return spinner_fitting(t);
+    }
     // Plays t at e; e must fit.
-    void play(Tile t, End e);
+    void play(Tile t, End e) {
+        on_.insert(t);
+        ++tiles_;
+        ++count_[t.hi];
+        ++count_[t.lo];
+        if (kind_ == LayoutKind::line) {
+            const auto i = static_cast<std::size_t>(e);
+            end_[i] = static_cast<std::uint8_t>(t.other(end_[i]));
+            dbl_[i] = t.is_double();
+        } else {
+            spinner_play(t, e);
+        }
+    }
     // Whether playing t at e1 and at e2 leaves the same position (DGN: the end may
     // then be left out). `count_doubles` adds the doubles at the ends to what a
     // position is (fives-threes).
     bool same_result(Tile t, End e1, End e2, bool count_doubles) const;
 
     // Line: the number an end shows, and whether a double sits crosswise there.
-    int end_value(End e) const;
-    bool double_at(End e) const;
+    int end_value(End e) const {
+        if (kind_ == LayoutKind::line) return end_[static_cast<std::size_t>(e) & 1];
+        if (is_line_end(e)) return spinner_;
+        const Arm& a = arms_[arm(e)];
+        return a.used ? a.end : spinner_;
+    }
+    bool double_at(End e) const {
+        return kind_ == LayoutKind::line && dbl_[static_cast<std::size_t>(e)];
+    }
     // Spinner
     int spinner() const { return spinner_; }
     bool arm_used(End e) const { return arms_[arm(e)].used; }
@@ -81,15 +111,33 @@ public:
     TileSet playable(TileSet s) const { return s & fit_mask(); }
     // Every tile off the table that fits end e / any end (no allocation: the
     // replay asks this after every move).
-    TileSet fit_mask(End e) const;
-    TileSet fit_mask() const;
+    TileSet fit_mask(End e) const {
+        if (empty()) return {};
+        if (kind_ == LayoutKind::line) {
+            if (!is_line_end(e)) return {};
+            return (TileSet::carrying(end_[static_cast<std::size_t>(e)]) & set_) - on_;
+        }
+        return spinner_fit_mask(e);
+    }
+    TileSet fit_mask() const {
+        if (empty()) return {};
+        if (kind_ == LayoutKind::line)
+            return ((TileSet::carrying(end_[0]) | TileSet::carrying(end_[1])) & set_) - on_;
+        return spinner_fit_mask(End::N) | spinner_fit_mask(End::E) | spinner_fit_mask(End::S) |
+               spinner_fit_mask(End::W);
+    }
 
     std::string str() const;  // "L5 R3" / "N0 E- S3* W1"
     // Invariants: tile count, halves count, ends consistent. Empty string if ok.
     std::string check_invariants() const;
 
 private:
-    static int arm(End e) { return static_cast<int>(e) - static_cast<int>(End::N); }
+    static std::size_t arm(End e) {
+        return static_cast<std::size_t>(e) - static_cast<std::size_t>(End::N);
+    }
+    TileSet spinner_fit_mask(End e) const;
+    Ends spinner_fitting(Tile t) const;
+    void spinner_play(Tile t, End e);
     bool all_arms_used() const {
         return arms_[0].used && arms_[1].used && arms_[2].used && arms_[3].used;
     }

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -17,11 +18,7 @@ struct Tile {
     constexpr Tile(int a, int b)
         : hi(static_cast<std::uint8_t>(a > b ? a : b)),
           lo(static_cast<std::uint8_t>(a > b ? b : a)) {}
-    static constexpr Tile from_index(int i) {
-        int h = 0;
-        while ((h + 1) * (h + 2) / 2 <= i) ++h;
-        return Tile(h, i - h * (h + 1) / 2);
-    }
+    static constexpr Tile from_index(int i);
     constexpr int index() const { return hi * (hi + 1) / 2 + lo; }
     constexpr bool is_double() const { return hi == lo; }
     constexpr int pips() const { return hi + lo; }
@@ -33,6 +30,38 @@ struct Tile {
 };
 
 constexpr int kTiles = 28;
+
+namespace detail {
+struct TileTables {
+    std::array<Tile, kTiles> tile{};
+    std::array<std::uint8_t, kTiles> pips{};
+};
+inline constexpr TileTables kTileTables = [] {
+    TileTables t;
+    for (int h = 0, i = 0; h <= 6; ++h)
+        for (int l = 0; l <= h; ++l, ++i) {
+            t.tile[i] = Tile(h, l);
+            t.pips[i] = static_cast<std::uint8_t>(h + l);
+        }
+    return t;
+}();
+// Bits set in a 32-bit mask. std::popcount is a library call unless the
+// target has the instruction (-mpopcnt); this is a handful of inline ones.
+constexpr int popcount32(std::uint32_t x) {
+#if defined(__POPCNT__)
+    return std::popcount(x);
+#else
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return static_cast<int>((x * 0x01010101u) >> 24);
+#endif
+}
+}  // namespace detail
+
+constexpr Tile Tile::from_index(int i) {
+    return detail::kTileTables.tile[static_cast<std::size_t>(i)];
+}
 
 // A set of tiles as a 28-bit mask.
 class TileSet {
@@ -49,7 +78,7 @@ public:
     constexpr bool contains(Tile t) const { return (bits_ >> t.index()) & 1u; }
     constexpr void insert(Tile t) { bits_ |= 1u << t.index(); }
     constexpr void erase(Tile t) { bits_ &= ~(1u << t.index()); }
-    constexpr int size() const { return std::popcount(bits_); }
+    constexpr int size() const { return detail::popcount32(bits_); }
     constexpr bool empty() const { return bits_ == 0; }
     constexpr std::uint32_t bits() const { return bits_; }
     constexpr TileSet operator|(TileSet o) const { return from_bits(bits_ | o.bits_); }
@@ -73,19 +102,11 @@ public:
     constexpr int pips() const {
         int s = 0;
         for (std::uint32_t b = bits_; b; b &= b - 1)
-            s += Tile::from_index(std::countr_zero(b)).pips();
+            s += detail::kTileTables.pips[static_cast<std::size_t>(std::countr_zero(b))];
         return s;
     }
-    constexpr bool has_double() const {
-        for (int v = 0; v <= 6; ++v)
-            if (contains(Tile(v, v))) return true;
-        return false;
-    }
-    constexpr int doubles() const {
-        int n = 0;
-        for (int v = 0; v <= 6; ++v) n += contains(Tile(v, v));
-        return n;
-    }
+    constexpr bool has_double() const { return (bits_ & kDoubles) != 0; }
+    constexpr int doubles() const { return detail::popcount32(bits_ & kDoubles); }
     template <class F>
     constexpr void for_each(F f) const {
         for (std::uint32_t b = bits_; b; b &= b - 1) f(Tile::from_index(std::countr_zero(b)));
@@ -98,6 +119,11 @@ private:
         for (int v = 0; v <= 6; ++v)
             for (int o = 0; o <= 6; ++o) c[v] |= 1u << Tile(v, o).index();
         return c;
+    }();
+    static constexpr std::uint32_t kDoubles = [] {
+        std::uint32_t d = 0;
+        for (int v = 0; v <= 6; ++v) d |= 1u << Tile(v, v).index();
+        return d;
     }();
     std::uint32_t bits_ = 0;
 };

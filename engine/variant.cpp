@@ -46,56 +46,6 @@ std::string TileSet::str() const {
     return s;
 }
 
-bool Variant::partnership() const {
-    switch (rules) {
-        case RuleSet::jamaican:
-        case RuleSet::quinientos:
-            return true;
-        case RuleSet::chiva:
-        case RuleSet::fives_threes:
-            return players == 4;
-        case RuleSet::cutthroat:
-        case RuleSet::french:
-            return false;
-    }
-    return false;
-}
-
-int Variant::tiles_per_seat() const {
-    switch (rules) {
-        case RuleSet::cutthroat:
-            if (players == 2) return options.draw ? 7 : 14;
-            if (players == 3) return 9;
-            return 7;
-        case RuleSet::fives_threes:
-            return players == 4 ? 6 : 7;
-        default:
-            return 7;
-    }
-}
-
-TileSet Variant::tile_set() const {
-    TileSet s = TileSet::full();
-    if (rules == RuleSet::cutthroat && players == 3) s.erase(Tile(0, 0));
-    return s;
-}
-
-bool Variant::draw_game() const {
-    if (rules == RuleSet::cutthroat) return players == 2 && options.draw;
-    if (rules == RuleSet::chiva) return players < 4;
-    return false;
-}
-
-bool Variant::all_dealt() const {
-    return tiles_per_seat() * players == tile_set().size();
-}
-
-int Variant::pip_count(TileSet s) const {
-    int n = s.pips();
-    if (options.blank_ten && s.contains(Tile(0, 0))) n += 10;
-    return n;
-}
-
 std::string Variant::name() const {
     std::string s{rules_id(rules)};
     s += ", " + std::to_string(players) + " players";

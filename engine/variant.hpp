@@ -35,19 +35,42 @@ struct Variant {
     Options options;
 
     // Sides AC/BD (a party is a side) or individual play (a party is a seat).
-    bool partnership() const;
+    bool partnership() const {
+        return rules == RuleSet::jamaican || rules == RuleSet::quinientos ||
+               ((rules == RuleSet::chiva || rules == RuleSet::fives_threes) && players == 4);
+    }
     int parties() const { return partnership() ? 2 : players; }
     int party_of(int seat) const { return partnership() ? seat % 2 : seat; }
-    int tiles_per_seat() const;
-    TileSet tile_set() const;  // the set in use (3-player cutthroat: no 0-0)
-    bool draw_game() const;    // a boneyard is drawn from
-    bool all_dealt() const;    // every tile of the set is dealt
+    int tiles_per_seat() const {
+        if (rules == RuleSet::cutthroat) {
+            if (players == 2) return options.draw ? 7 : 14;
+            return players == 3 ? 9 : 7;
+        }
+        if (rules == RuleSet::fives_threes) return players == 4 ? 6 : 7;
+        return 7;
+    }
+    // The set in use (3-player cutthroat: no 0-0).
+    TileSet tile_set() const {
+        TileSet s = TileSet::full();
+        if (rules == RuleSet::cutthroat && players == 3) s.erase(Tile(0, 0));
+        return s;
+    }
+    // A boneyard is drawn from.
+    bool draw_game() const {
+        if (rules == RuleSet::cutthroat) return players == 2 && options.draw;
+        if (rules == RuleSet::chiva) return players < 4;
+        return false;
+    }
+    // Every tile of the set is dealt.
+    bool all_dealt() const { return tiles_per_seat() * players == tile_set().size(); }
     LayoutKind layout() const {
         return rules == RuleSet::french ? LayoutKind::spinner : LayoutKind::line;
     }
     // Pip count of a tile in a hand (french blank-ten: 0-0 counts 10).
     int pip_value(Tile t) const { return (options.blank_ten && t == Tile(0, 0)) ? 10 : t.pips(); }
-    int pip_count(TileSet s) const;
+    int pip_count(TileSet s) const {
+        return s.pips() + (options.blank_ten && s.contains(Tile(0, 0)) ? 10 : 0);
+    }
     std::string name() const;  // "jamaican, 4 players, options sporting"
 };
 
