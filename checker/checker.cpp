@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 
@@ -106,11 +107,11 @@ Tile tile_of(const ast::TileTok& t) {
     return Tile(t.a, t.b);
 }
 
-std::vector<Tile> tiles_of(const std::vector<ast::TileTok>& ts) {
-    std::vector<Tile> out;
-    out.reserve(ts.size());
-    for (const auto& t : ts) out.push_back(tile_of(t));
-    return out;
+// The tiles of a list, in `buf` (reused from call to call).
+std::span<const Tile> tiles_of(const std::vector<ast::TileTok>& ts, std::vector<Tile>& buf) {
+    buf.clear();
+    for (const auto& t : ts) buf.push_back(tile_of(t));
+    return buf;
 }
 
 const char* who_name(ast::Who w) {
@@ -157,7 +158,8 @@ private:
     bool replay_hand(const ast::Hand& hand, bool last, Pos stop_at);
     void finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last);
     void settle_from_claims(const ast::Hand& hand, HandResult r);
-    void check_claims(const ast::Hand& hand, const HandResult& r);
+    template <class Why>
+    void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of);
     void summarize(const ast::Hand& hand, const HandResult& r) {
         HandSummary sum;
         sum.number = hand.number;
@@ -197,7 +199,12 @@ private:
     MatchState m_;
     bool score_known_ = true;
     std::set<std::string> seen_unchecked_;
-    std::vector<Pos> event_pos_;  // where each engine event of the hand was written
+    // Where engine events of the hand were written, by event id: the poses,
+    // passes, draws and fouls, which a later play can prove wrong (a play is
+    // never reported at an earlier play, so plays are not recorded).
+    std::vector<Pos> event_pos_;
+    std::optional<HandState> hand_;  // the hand being replayed (its storage reused)
+    std::vector<Tile> tiles_buf_;    // a tile list being handed to the engine
     void set_event_pos(int id, Pos p) {
         auto i = static_cast<std::size_t>(id);
         if (i == event_pos_.size())
@@ -352,7 +359,7 @@ void RecordChecker::check_result_tag() {
 
 // Returns false when the record cannot be replayed further (a syntax error).
 bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
-    const std::string hname = "hand " + std::to_string(hand.number);
+    auto hname = [&hand] { return "hand " + std::to_string(hand.number); };
     if (m_.over && !opt_.rules_override.empty()) {
         // Replaying under other rules: their match ended earlier. Not an error.
         if (opt_.summaries)
@@ -371,12 +378,13 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
     }
     // Deals, round by round (a redeal starts a new round).
     int rounds = static_cast<int>(hand.redeals.size()) + 1;
-    HandState h(v_);
+    if (!hand_) hand_.emplace(v_);
+    HandState& h = *hand_;
     for (int r = 0; r < rounds; ++r) {
-        h = HandState(v_);
+        h.reset();
         for (const auto& d : hand.deals) {
             if (d.round != r) continue;
-            if (Step st = h.deal(d.seat, tiles_of(d.tiles)); !st) {
+            if (Step st = h.deal(d.seat, tiles_of(d.tiles, tiles_buf_)); !st) {
                 error(d.pos, Code::bad_deal, st.why);
                 m_.known = false;
                 settle_from_claims(hand, {});
@@ -385,7 +393,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
         }
         for (const auto& st : hand.stocks) {
             if (st.round != r) continue;
-            if (Step x = h.stock(tiles_of(st.tiles)); !x) {
+            if (Step x = h.stock(tiles_of(st.tiles, tiles_buf_)); !x) {
                 error(st.pos, Code::bad_deal, x.why);
                 m_.known = false;
                 settle_from_claims(hand, {});
@@ -402,7 +410,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
                       std::to_string(h.seat(rd.seat).known.doubles()) +
                       " doubles; a redeal needs 5 or more";
             else if (!h.seat(rd.seat).dealt)
-                unchecked(hname + ": redeal by " + seat_str(rd.seat) + " (no deal shown)");
+                unchecked(hname() + ": redeal by " + seat_str(rd.seat) + " (no deal shown)");
             if (!bad.empty()) {
                 error(rd.pos, Code::bad_deal, bad);
                 m_.known = false;
@@ -419,11 +427,11 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
     event_pos_.clear();
     pre_pose_passes_ = 0;
     bool broken = false;
+    std::optional<HandState> before;  // --annotate: the state before the ply
+    std::optional<HandScore> before_score;
     for (const auto& ply : hand.plies) {
         if (!(ply.pos < stop_at)) return false;
         ++out_.plies;
-        std::optional<HandState> before;
-        std::optional<HandScore> before_score;
         if (opt_.annotate) before = h, before_score = score;
         // After the hand is over: only the knocks around the table after a block.
         if (h.over() != HandOver::no) {
@@ -499,8 +507,8 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
             broken = true;
             break;
         }
-        set_event_pos(h.event_count(), ply.action_pos);
         if (ply.kind == ast::Ply::Kind::pass) {
+            set_event_pos(h.event_count(), ply.action_pos);
             auto able = h.can_play(seat);
             if (Step st = h.pass(seat); !st) {
                 error(st.event >= 0 ? event_pos_[st.event] : ply.action_pos, code_of(st.fault),
@@ -561,12 +569,14 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
 
 bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int label, HandState& h,
                             HandScore& s) {
-    PoseRule pr = rules_->pose_rule(m_);
+    PoseRule pr = rules_->pose_rule(m_, false);
+    // Why the rules give the pose where they do: only for messages.
+    auto pr_why = [&] { return rules_->pose_rule(m_).why; };
     // Replaying under other rules: who posed followed the record's own match,
     // which those rules would have taken elsewhere. The pose is not judged.
     const bool judge_pose = opt_.rules_override.empty();
     if (!judge_pose) pr.known = false;
-    const std::string hname = "hand " + std::to_string(hand.number);
+    auto hname = [&hand] { return "hand " + std::to_string(hand.number); };
     // Who poses when the ply is unlabelled.
     int seat = label;
     auto single = [](std::uint8_t mask) -> int {
@@ -599,7 +609,7 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
         }
         if (seat < 0) {
             seat = 0;
-            unchecked(hname + ": who posed (no seat labels)");
+            unchecked(hname() + ": who posed (no seat labels)");
         }
     }
     if (pre_pose_passes_ > 0 && seat != h.turn()) {
@@ -611,11 +621,11 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
         if (!(pr.may_pass && ply.pre.empty())) {
             error(ply.action_pos, Code::wrong_pose,
                   "the hand must begin with a pose" +
-                      (pr.known && !pr.why.empty() ? " (" + pr.why + ")" : std::string()));
+                      (pr.known && !pr_why().empty() ? " (" + pr_why() + ")" : std::string()));
             return false;
         }
         if (pre_pose_passes_ == 0 && pr.known && !(pr.seats & (1u << seat))) {
-            error(ply.pos, Code::wrong_pose, seat_str(seat) + " may not pose: " + pr.why);
+            error(ply.pos, Code::wrong_pose, seat_str(seat) + " may not pose: " + pr_why());
             return false;
         }
         if (pre_pose_passes_ + 1 >= v_.players) {
@@ -633,7 +643,7 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     std::optional<Tile> proof;
     if (!pr.known) {
         if (judge_pose)
-            unchecked(hname + ": who poses (" +
+            unchecked(hname() + ": who poses (" +
                       (m_.pose_unknown ? "the record starts after hand 1"
                                        : "the match state is unknown") +
                       ")");
@@ -661,30 +671,30 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
                 if (!ok) {
                     if (want.size() == 1) {
                         bad = seat_str(holder_of(want[0])) + " poses " + want[0].str() + ": " +
-                              pr.why;
+                              pr_why();
                     } else {
                         std::string list;
                         for (Tile w : want) list += (list.empty() ? "" : " or ") + w.str();
                         bad = "the holder of a heaviest tile dealt (" + list +
-                              ") poses it: " + pr.why;
+                              ") poses it: " + pr_why();
                     }
                 }
             } else if (t == Tile(6, 6)) {
                 proof = Tile(6, 6);
             } else {
-                unchecked(hname + ": who poses (not every deal is shown)");
+                unchecked(hname() + ": who poses (not every deal is shown)");
             }
         } else if (pr.holder) {
             int hold = holder_of(*pr.holder);
             if (hold >= 0 && hold != seat)
-                bad = seat_str(hold) + " holds " + pr.holder->str() + ": " + pr.why;
+                bad = seat_str(hold) + " holds " + pr.holder->str() + ": " + pr_why();
             else if (hold < 0) {
                 if (h.seat(seat).exact() && !(t == *pr.holder))
-                    bad = seat_str(seat) + " does not hold " + pr.holder->str() + ": " + pr.why;
+                    bad = seat_str(seat) + " does not hold " + pr.holder->str() + ": " + pr_why();
                 proof = *pr.holder;
             }
             if (bad.empty() && pr.what == PoseRule::What::holder_tile && !(t == *pr.holder))
-                bad = "the pose must be " + pr.holder->str() + ": " + pr.why;
+                bad = "the pose must be " + pr.holder->str() + ": " + pr_why();
         } else {
             std::uint8_t allowed = pr.seats;
             if (pre_pose_passes_ > 0) allowed = static_cast<std::uint8_t>(1u << h.turn());
@@ -692,9 +702,9 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
                 std::string who;
                 for (int p = 0; p < v_.players; ++p)
                     if (allowed & (1u << p)) who += (who.empty() ? "" : " or ") + seat_str(p);
-                bad = seat_str(seat) + " may not pose; " + who + " may: " + pr.why;
+                bad = seat_str(seat) + " may not pose; " + who + " may: " + pr_why();
             } else if (pr.what == PoseRule::What::a_double && !t.is_double()) {
-                bad = "the pose must be a double: " + pr.why;
+                bad = "the pose must be a double: " + pr_why();
             }
         }
         if (!bad.empty()) {
@@ -728,9 +738,9 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
 }
 
 void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last) {
-    const std::string hname = "hand " + std::to_string(hand.number);
+    auto hname = [&hand] { return "hand " + std::to_string(hand.number); };
     for (const auto& rm : hand.remains) {
-        if (Step st = h.remain(rm.seat, tiles_of(rm.tiles)); !st) {
+        if (Step st = h.remain(rm.seat, tiles_of(rm.tiles, tiles_buf_)); !st) {
             error(st.event >= 0 ? event_pos_[st.event] : rm.pos, code_of(st.fault), st.why);
             m_.known = false;
             settle_from_claims(hand, {});
@@ -746,7 +756,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
                 // Claims of a result the hand has not reached.
                 bool not_over = blocked == std::optional<bool>(false);
                 if ((hand.points || hand.score) && !not_over)
-                    unchecked(hname + ": whether the hand is over (its claims are not checked)");
+                    unchecked(hname() + ": whether the hand is over (its claims are not checked)");
                 else if (opt_.rules_override.empty()) {
                     // Only claims the unfinished hand contradicts: points it has not
                     // scored, or a score other than the one it started from.
@@ -754,7 +764,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
                         for (const auto& it : hand.points->items)
                             if (it.value != 0) {
                                 error(it.value_pos, Code::points_mismatch,
-                                      hname + " is not over, so it has scored nothing yet");
+                                      hname() + " is not over, so it has scored nothing yet");
                                 break;
                             }
                     if (hand.score && score_known_)
@@ -762,7 +772,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
                             int p = party_of_who(v_, it.who);
                             if (p < 0 || it.value != m_.score[p]) {
                                 error(it.value_pos, Code::score_mismatch,
-                                      hname + " is not over: the score is still " +
+                                      hname() + " is not over: the score is still " +
                                           match_score_text(*rules_, m_));
                                 break;
                             }
@@ -773,7 +783,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
             // Not the last hand: the next hand starts while this one is not over.
             const ast::Hand* next = &hand + 1;
             error(next->pos, Code::end_mismatch,
-                  hname + " is not over: " +
+                  hname() + " is not over: " +
                       (blocked ? std::string("a seat can still play")
                                : std::string("no block is shown and nobody played out")));
             m_.known = false;
@@ -782,10 +792,10 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         }
         auto kind = hand.end->kind;
         if (!blocked && (kind == ast::EndLine::Kind::block || kind == ast::EndLine::Kind::tie)) {
-            unchecked(hname + ": the block (pip counts and hands not shown)");
+            unchecked(hname() + ": the block (pip counts and hands not shown)");
             assumed_block = true;
         } else {
-            std::string why = hname + " is not over";
+            std::string why = hname() + " is not over";
             if (blocked == std::optional<bool>(false)) {
                 for (int p = 0; p < v_.players; ++p) {
                     if (h.seat(p).out) continue;
@@ -809,27 +819,32 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         r.how = HandOver::blocked;
         r.known = false;
     } else {
-        r = rules_->result(h, s, m_, hand.number);
+        r = rules_->result(h, s, m_, hand.number, opt_.annotate);
     }
+    // How the result follows from the rules: only for messages and notes.
+    bool explained = opt_.annotate || assumed_block;
+    auto result_why = [&]() -> const std::string& {
+        if (!explained) r.why = rules_->result(h, s, m_, hand.number).why;
+        explained = true;
+        return r.why;
+    };
     // The end claim against the position.
     if (hand.end && !assumed_block && opt_.rules_override.empty()) {
         const auto& e = *hand.end;
         using K = ast::EndLine::Kind;
-        std::string actual;
-        switch (r.how) {
-            case HandOver::domino:
-                actual = "ended in a domino by " + seat_str(h.domino_seat());
-                break;
-            case HandOver::blocked:
-                actual = "is blocked";
-                break;
-            case HandOver::target:
-                actual = "ended the match at exactly 61";
-                break;
-            case HandOver::no:
-                actual = "is not over";
-                break;
-        }
+        auto actual = [&]() -> std::string {
+            switch (r.how) {
+                case HandOver::domino:
+                    return "ended in a domino by " + seat_str(h.domino_seat());
+                case HandOver::blocked:
+                    return "is blocked";
+                case HandOver::target:
+                    return "ended the match at exactly 61";
+                case HandOver::no:
+                    break;
+            }
+            return "is not over";
+        };
         bool ok = true;
         std::string why;
         if (e.kind == K::domino) {
@@ -837,7 +852,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
                 ok = false;
             else if (!e.who || static_cast<int>(*e.who) != h.domino_seat()) {
                 ok = false;
-                why = hname + " ended in a domino by " + seat_str(h.domino_seat()) +
+                why = hname() + " ended in a domino by " + seat_str(h.domino_seat()) +
                       (e.who ? std::string(", not ") + who_name(*e.who) : std::string());
             }
         } else if (e.kind == K::target) {
@@ -847,11 +862,11 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         } else if (r.known) {
             if (e.kind == K::tie && !r.tie) {
                 ok = false;
-                why = hname + " is blocked and won by " + rules_->party_name(r.winner) +
-                      ", not tied: " + r.why;
+                why = hname() + " is blocked and won by " + rules_->party_name(r.winner) +
+                      ", not tied: " + result_why();
             } else if (e.kind == K::block && r.tie) {
                 ok = false;
-                why = hname + " is blocked with no winner (a tie): " + r.why;
+                why = hname() + " is blocked with no winner (a tie): " + result_why();
             } else if (e.kind == K::block && e.who) {
                 int claimed = party_of_who(v_, *e.who);
                 bool seat_ok = !v_.partnership()
@@ -863,13 +878,13 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
                     why = "a fives-threes block names no winner";
                 } else if (claimed != r.winner && !seat_ok) {
                     ok = false;
-                    why = hname + " is won by " + rules_->party_name(r.winner) + ", not " +
-                          who_name(*e.who) + ": " + r.why;
+                    why = hname() + " is won by " + rules_->party_name(r.winner) + ", not " +
+                          who_name(*e.who) + ": " + result_why();
                 }
             }
         }
         if (!ok) {
-            if (why.empty()) why = hname + " " + actual;
+            if (why.empty()) why = hname() + " " + actual();
             error(e.who && e.kind == K::block ? e.who_pos : e.pos, Code::end_mismatch, why);
             m_.known = false;
             settle_from_claims(hand, r);
@@ -877,7 +892,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         }
     }
     if (!r.known) {
-        unchecked(hname + ": the score (" +
+        unchecked(hname() + ": the score (" +
                   (v_.rules == RuleSet::french ? "pip counts or penalties" : "pip counts") +
                   " not shown)");
         settle_from_claims(hand, r);
@@ -887,19 +902,20 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         // The ties before the record are unknown: the claimed value is taken.
         for (const auto& it : hand.points->items)
             if (party_of_who(v_, it.who) == r.winner && it.value >= r.points[r.winner]) {
-                unchecked(hname + ": the hand's value (ties before the record are unknown)");
+                unchecked(hname() + ": the hand's value (ties before the record are unknown)");
                 r.points[r.winner] = it.value;
             }
     }
     if (!r.tie) ties_unknown_ = false;
     if (opt_.annotate && hand.end) note(hand.end->pos, r.why);
     if (opt_.summaries) summarize(hand, r);
-    check_claims(hand, r);
+    check_claims(hand, r, result_why);
     rules_->apply(m_, r);
     check_score(hand);
 }
 
-void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r) {
+template <class Why>
+void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of) {
     if (!hand.points || !opt_.rules_override.empty()) return;
     for (const auto& it : hand.points->items) {
         int party = party_of_who(v_, it.who);
@@ -910,7 +926,8 @@ void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r) {
             continue;
         }
         if (it.value != r.points[party]) {
-            std::string why = r.why.empty() ? std::string() : ": " + r.why;
+            const std::string& w = why_of();
+            std::string why = w.empty() ? std::string() : ": " + w;
             error(it.value_pos, Code::points_mismatch,
                   std::string(who_name(it.who)) + " scores " + std::to_string(r.points[party]) +
                       " in hand " + std::to_string(hand.number) + ", not " +

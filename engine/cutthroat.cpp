@@ -6,31 +6,34 @@ namespace pips {
 
 namespace detail {
 // Posing per seat, as in cutthroat and 2-3 player chiva.
-PoseRule seat_pose(const Variant& v, const MatchState& m) {
+PoseRule seat_pose(const Variant& v, const MatchState& m, bool explain) {
     PoseRule r;
     if (m.pose_unknown || !m.known) {
         r.known = false;
         return r;
     }
-    if (m.first) return holder_pose(v, "hand 1");
-    if (m.prev == MatchState::Prev::tie) return holder_pose(v, "after a tie");
-    if (m.prev == MatchState::Prev::reset) return holder_pose(v, "after the scores went back to 0");
+    if (m.first) return holder_pose(v, "hand 1", explain);
+    if (m.prev == MatchState::Prev::tie) return holder_pose(v, "after a tie", explain);
+    if (m.prev == MatchState::Prev::reset)
+        return holder_pose(v, "after the scores went back to 0", explain);
     r.seats = m.posers;
-    r.why = "the winner of the last hand poses";
+    if (explain) r.why = "the winner of the last hand poses";
     return r;
 }
 
-HandResult seat_result(const Variant& v, const HandState& h) {
+HandResult seat_result(const Variant& v, const HandState& h, bool explain) {
     HandResult r;
     r.how = h.over();
     if (h.over() == HandOver::domino) {
         r.winner_seat = h.domino_seat();
         r.winner = r.winner_seat;
         r.points[r.winner] = 1;
-        r.why = std::string(1, static_cast<char>('A' + r.winner_seat)) + " played their last tile";
+        if (explain)
+            r.why =
+                std::string(1, static_cast<char>('A' + r.winner_seat)) + " played their last tile";
         return r;
     }
-    auto low = lowest_seat(h, v, &r.why);
+    auto low = lowest_seat(h, v, explain ? &r.why : nullptr);
     if (!low) {
         r.known = false;
         return r;
@@ -61,9 +64,12 @@ namespace {
 class Cutthroat final : public Rules {
 public:
     using Rules::Rules;
-    PoseRule pose_rule(const MatchState& m) const override { return detail::seat_pose(v_, m); }
-    HandResult result(const HandState& h, const HandScore&, const MatchState&, int) const override {
-        return detail::seat_result(v_, h);
+    PoseRule make_pose_rule(const MatchState& m, bool explain) const override {
+        return detail::seat_pose(v_, m, explain);
+    }
+    HandResult make_result(const HandState& h, const HandScore&, const MatchState&, int,
+                           bool explain) const override {
+        return detail::seat_result(v_, h, explain);
     }
     void apply(MatchState& m, const HandResult& r) const override {
         detail::seat_apply(v_, m, r, 6);

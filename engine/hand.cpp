@@ -31,7 +31,7 @@ std::string end_name(const Layout& l, End e) {
     }
 }
 
-std::string list_tiles(const std::vector<Tile>& ts) {
+std::string list_tiles(std::span<const Tile> ts) {
     std::string s;
     for (Tile t : ts) s += (s.empty() ? "" : " ") + t.str();
     return s;
@@ -40,13 +40,37 @@ std::string list_tiles(const std::vector<Tile>& ts) {
 
 HandState::HandState(const Variant& v) : v_(v), layout_(v.layout(), v.tile_set()) {}
 
+void HandState::reset() {
+    layout_ = Layout(v_.layout(), v_.tile_set());
+    seats_ = {};
+    dealt_ = {};
+    stock_.clear();
+    stock_next_ = 0;
+    stock_known_ = false;
+    bone_count_ = 0;
+    turn_ = -1;
+    over_ = HandOver::no;
+    domino_seat_ = -1;
+    last_player_ = -1;
+    poser_ = -1;
+    last_tile_.reset();
+    last_fit_both_ = false;
+    last_was_key_ = false;
+    last_ends_differ_ = false;
+    passes_in_row_ = 0;
+    events_ = 0;
+    after_block_passes_ = 0;
+    constraints_.clear();
+    proofs_.clear();
+}
+
 Step HandState::not_at_table(int seat) const {
     return Step::fail(
         Fault::not_in_hand,
         "seat " + std::to_string(seat) + " is not at this table of " + std::to_string(v_.players));
 }
 
-Step HandState::deal(int seat, const std::vector<Tile>& tiles) {
+Step HandState::deal(int seat, std::span<const Tile> tiles) {
     if (seat < 0 || seat >= v_.players)
         return Step::fail(Fault::bad_deal, "seat " + seat_name(seat) + " is not at this table (" +
                                                std::to_string(v_.players) + " players)");
@@ -82,7 +106,7 @@ Step HandState::deal(int seat, const std::vector<Tile>& tiles) {
     return Step::ok();
 }
 
-Step HandState::stock(const std::vector<Tile>& tiles) {
+Step HandState::stock(std::span<const Tile> tiles) {
     if (!v_.draw_game())
         return Step::fail(Fault::bad_deal, v_.name() + " has no boneyard to draw from");
     int want = v_.tile_set().size() - v_.players * v_.tiles_per_seat();
@@ -100,7 +124,7 @@ Step HandState::stock(const std::vector<Tile>& tiles) {
         return Step::fail(Fault::bad_deal, "the stock holds " + std::to_string(tiles.size()) +
                                                " tiles; " + v_.name() + " leaves " +
                                                std::to_string(want));
-    stock_ = tiles;
+    stock_.assign(tiles.begin(), tiles.end());
     stock_next_ = 0;
     stock_known_ = true;
     return Step::ok();
@@ -132,11 +156,12 @@ void HandState::start() {
 }
 
 int HandState::next_seat(int s) const {
-    for (int i = 1; i <= v_.players; ++i) {
-        int n = (s + i) % v_.players;
-        if (!seats_[n].out) return n;
+    const int first = s + 1 == v_.players ? 0 : s + 1;
+    for (int n = first, i = 0; i < v_.players; ++i) {
+        if (!seats_[static_cast<std::size_t>(n)].out) return n;
+        if (++n == v_.players) n = 0;
     }
-    return (s + 1) % v_.players;
+    return first;
 }
 
 int HandState::in_hand() const {
@@ -184,6 +209,12 @@ Step HandState::can_hold(int seat, Tile t) const {
         // Undealt tiles cannot be held; known only when every other deal is known.
     }
     return Step::ok();
+}
+
+Step HandState::check_holding(int seat, Tile t) const {
+    if (Step s = check_proofs(seat, t); !s) return s;
+    if (Step s = can_hold(seat, t); !s) return s;
+    return check_constraints(seat, t);
 }
 
 Step HandState::check_proofs(int seat, Tile t) const {
@@ -258,9 +289,8 @@ Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_h
         return Step::fail(Fault::wrong_pose, "the pose is written as another tile");
     if (layout_.kind() == LayoutKind::spinner && !t.is_double())
         return Step::fail(Fault::wrong_pose, "a french hand is posed with a double (the spinner)");
-    if (Step s = check_proofs(seat, t); !s) return s;
-    if (Step s = can_hold(seat, t); !s) return s;
-    if (Step s = check_constraints(seat, t); !s) return s;
+    if (!holds_plainly(seat, t))
+        if (Step s = check_holding(seat, t); !s) return s;
     if (proof_holder) {
         Tile h = *proof_holder;
         SeatInfo& si = seats_[seat];
@@ -293,9 +323,8 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
     if (!posed()) return Step::fail(Fault::wrong_pose, "the hand has not been posed");
-    if (Step s = check_proofs(seat, t); !s) return s;
-    if (Step s = can_hold(seat, t); !s) return s;
-    if (Step s = check_constraints(seat, t); !s) return s;
+    if (!holds_plainly(seat, t))
+        if (Step s = check_holding(seat, t); !s) return s;
     Layout::Ends fit = layout_.fitting(t);
     End e;
     if (end) {
@@ -379,8 +408,10 @@ std::optional<bool> HandState::blocked() const {
     // Tiles that fit somewhere, computed once for every seat.
     const TileSet fits = layout_.fit_mask();
     bool unknown = false;
-    for (int s = 0; s < v_.players; ++s) {
-        const SeatInfo& si = seats_[s];
+    // From the seat to play next: the one most likely to hold a tile that fits.
+    for (int i = 0, s = turn_ < 0 ? 0 : turn_; i < v_.players;
+         ++i, s = s + 1 == v_.players ? 0 : s + 1) {
+        const SeatInfo& si = seats_[static_cast<std::size_t>(s)];
         if (si.out || si.count == 0) continue;
         if (!(si.known & fits).empty()) return false;
         if (!si.exact()) unknown = true;
@@ -520,7 +551,7 @@ std::uint8_t HandState::proven_void(int seat) const {
     return mask;
 }
 
-Step HandState::remain(int seat, const std::vector<Tile>& tiles) {
+Step HandState::remain(int seat, std::span<const Tile> tiles) {
     if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     SeatInfo& si = seats_[seat];
     TileSet mine;

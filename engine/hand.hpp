@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,8 @@ enum class HandOver : std::uint8_t { no, domino, blocked, target };
 class HandState {
 public:
     explicit HandState(const Variant& v);
+    // Back to the state of a new hand of the same variant (keeps storage).
+    void reset();
 
     const Variant& variant() const { return v_; }
     const Layout& layout() const { return layout_; }
@@ -65,9 +68,9 @@ public:
 
     // --- before play -------------------------------------------------------
     // A deal line. Checks the set, the count and tiles already placed.
-    Step deal(int seat, const std::vector<Tile>& tiles);
+    Step deal(int seat, std::span<const Tile> tiles);
     // The boneyard in draw order (draw games).
-    Step stock(const std::vector<Tile>& tiles);
+    Step stock(std::span<const Tile> tiles);
     // Call after the deal lines: infers a single missing deal when every tile
     // of the set is dealt, sizes the boneyard.
     void start();
@@ -122,7 +125,7 @@ public:
     TileSet unplaced() const;
     int event_count() const { return events_; }
     // Shows a seat's remaining tiles (`remain` line). Checks consistency.
-    Step remain(int seat, const std::vector<Tile>& tiles);
+    Step remain(int seat, std::span<const Tile> tiles);
     // Empty when every invariant holds.
     std::string check_invariants() const;
 
@@ -141,6 +144,15 @@ private:
     std::uint8_t line_ends() const;
     Step check_constraints(int seat, Tile t) const;
     Step check_proofs(int seat, Tile t) const;
+    // check_proofs, can_hold and check_constraints, in that order.
+    Step check_holding(int seat, Tile t) const;
+    // The usual case, which needs none of them: a tile known to be in the
+    // hand, nothing proven about the others' hands, no pass or draw to
+    // contradict.
+    bool holds_plainly(int seat, Tile t) const {
+        return proofs_.empty() && constraints_.empty() &&
+               seats_[static_cast<std::size_t>(seat)].known.contains(t);
+    }
 
     Variant v_;
     Layout layout_;

@@ -92,21 +92,23 @@ void add_with_reset(MatchState& m, int parties, int winner, int points, int targ
     }
 }
 
-PoseRule holder_pose(const Variant& v, const std::string& why) {
+PoseRule holder_pose(const Variant& v, const char* why, bool explain) {
     PoseRule r;
     if (v.draw_game()) {
         r.draw_holder = true;
         r.what = PoseRule::What::holder_tile;
-        r.why =
-            why +
-            ": the holder of 6-6 poses it (6-6 in the boneyard: the highest double dealt, or else "
-            "the heaviest tile)";
+        if (explain)
+            r.why = std::string(why) +
+                    ": the holder of 6-6 poses it (6-6 in the boneyard: the highest double "
+                    "dealt, or else the heaviest tile)";
         return r;
     }
     r.holder = Tile(6, 6);
     r.what = v.options.sporting ? PoseRule::What::any : PoseRule::What::holder_tile;
-    r.why = why + (v.options.sporting ? ": the holder of 6-6 poses (sporting: any tile)"
-                                      : ": the holder of 6-6 poses it");
+    if (explain)
+        r.why = std::string(why) + (v.options.sporting
+                                        ? ": the holder of 6-6 poses (sporting: any tile)"
+                                        : ": the holder of 6-6 poses it");
     return r;
 }
 

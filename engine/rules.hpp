@@ -82,21 +82,31 @@ public:
     virtual ~Rules() = default;
     const Variant& variant() const { return v_; }
 
-    virtual PoseRule pose_rule(const MatchState& m) const = 0;
+    // Who poses the next hand. `explain`: fill PoseRule::why (a message, only
+    // needed when something is reported).
+    PoseRule pose_rule(const MatchState& m, bool explain = true) const {
+        return make_pose_rule(m, explain);
+    }
     // Called after each move the engine accepted. Returns the points a play scored
     // (fives-threes), 0 otherwise.
     virtual int on_event(HandScore&, const HandState&, const Event&, const MatchState&) const {
         return 0;
     }
-    // The result of a finished hand (h.over() != no).
-    virtual HandResult result(const HandState& h, const HandScore& s, const MatchState& m,
-                              int hand_number) const = 0;
+    // The result of a finished hand (h.over() != no). `explain`: fill
+    // HandResult::why. The same arguments give the same result.
+    HandResult result(const HandState& h, const HandScore& s, const MatchState& m, int hand_number,
+                      bool explain = true) const {
+        return make_result(h, s, m, hand_number, explain);
+    }
     // Moves the match on after a hand.
     virtual void apply(MatchState& m, const HandResult& r) const = 0;
     // The party that wins a match now over; checks `m.over`.
     virtual std::string party_name(int party) const;
 
 protected:
+    virtual PoseRule make_pose_rule(const MatchState& m, bool explain) const = 0;
+    virtual HandResult make_result(const HandState& h, const HandScore& s, const MatchState& m,
+                                   int hand_number, bool explain) const = 0;
     Variant v_;
 };
 
@@ -118,7 +128,7 @@ std::string seat_counts(const HandState& h);
 // rule of cutthroat and chiva (2-3 players), or jamaican's "side at 0 beats a
 // side with points" reset for two parties.
 void add_with_reset(MatchState& m, int parties, int winner, int points, int target);
-PoseRule holder_pose(const Variant& v, const std::string& why);
+PoseRule holder_pose(const Variant& v, const char* why, bool explain);
 }  // namespace detail
 
 }  // namespace pips
