@@ -76,7 +76,15 @@ Step HandState::deal(int seat, std::span<const Tile> tiles) {
                                                std::to_string(v_.players) + " players)");
     if (seats_[seat].dealt) return Step::fail(Fault::bad_deal, seat_name(seat) + " is dealt twice");
     TileSet mine;
+    bool twice = false;
     for (Tile t : tiles) {
+        twice |= mine.contains(t);
+        mine.insert(t);
+    }
+    const bool plain = !twice && (mine - v_.tile_set()).empty() && (mine & dealt_).empty();
+    // Otherwise find the first tile at fault, in the order written.
+    if (!plain) mine = {};
+    for (Tile t : plain ? std::span<const Tile>() : tiles) {
         if (!v_.tile_set().contains(t))
             return Step::fail(Fault::bad_deal, t.str() + " is not in the set of " +
                                                    std::string(rules_id(v_.rules)) + " with " +
@@ -407,6 +415,10 @@ std::optional<bool> HandState::blocked() const {
     if (v_.draw_game() && bone_count_ > 0) return false;
     // Tiles that fit somewhere, computed once for every seat.
     const TileSet fits = layout_.fit_mask();
+    // Every tile is dealt and none drawn: a tile off the table is in a hand
+    // still playing, so the hand is blocked exactly when nothing fits (what
+    // the rest of this function finds too, by the longer way).
+    if (v_.all_dealt() && !v_.draw_game()) return fits.empty();
     bool unknown = false;
     // From the seat to play next: the one most likely to hold a tile that fits.
     for (int i = 0, s = turn_ < 0 ? 0 : turn_; i < v_.players;
