@@ -63,6 +63,23 @@ void BM_Parse(benchmark::State& state) {
 }
 BENCHMARK(BM_Parse)->Unit(benchmark::kMillisecond);
 
+// Splitting alone, the sequential part of pips check --jobs N: the records'
+// texts, not parsed.
+void BM_Split(benchmark::State& state) {
+    const std::string& text = corpus();
+    for (auto _ : state) {
+        std::istringstream in(text);
+        parser::RecordReader r(in);
+        std::string record;
+        std::uint32_t line = 0;
+        std::size_t n = 0;
+        while (r.next_text(record, line)) ++n;
+        benchmark::DoNotOptimize(n);
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_Split)->Unit(benchmark::kMillisecond);
+
 void BM_Check(benchmark::State& state) {
     const auto& recs = records();
     std::uint64_t plies = 0;

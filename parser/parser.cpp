@@ -3,14 +3,19 @@
 // exceptions on bad input: every malformed token or line adds a SyntaxError
 // and the parse goes on at the next word or line.
 //
-// Speed, in short: the common well-formed words (tiles, plays, seat labels,
-// keywords, numbers) are recognised in plain C++ where they stand, and any
+// Speed, in short: the common well-formed lines (plies, deal, stock, hand,
+// end, points and score lines) are read whole from their first byte, with no
+// error to report, and their nodes made in place with every field given
+// (fast_line); anything else in them, and every other line, goes the general
+// way below, where the common well-formed words (tiles, plays, seat labels,
+// keywords, numbers) are recognised in plain C++ where they stand and any
 // other word goes to its X3 rule, which stays the grammar of record (so what
-// is accepted and every message are the X3 ones); words are pointers into
-// the record's text, never copies; a column is an offset on an ASCII line;
-// the record splitter looks at each line once, in its own buffer, and copies
-// a record's text once, into Record::source; the storage of the record
-// handed out before is reused for the next one.
+// is accepted and every message are the X3 ones). Words are pointers into
+// the record's text, never copies; a column is an offset on an ASCII line.
+// The record splitter looks at each line once, in its own buffer (line feeds
+// found 64 bytes at a time, a line classified by its first byte), apart from
+// the parse (RecordReader::next_text, parse_into), and copies a record's text
+// once; the storage of the record parsed before is reused for the next one.
 //
 // Recovery, in short:
 // - a bad word among plies, or among the tiles of a deal/stock/remain line,
@@ -61,6 +66,15 @@ bool is_blank(char c) {
 constexpr std::array<bool, 256> kWordStop = [] {
     std::array<bool, 256> t{};
     for (const unsigned char c : {' ', '\t', '\n', ';', '{', '\r'}) t[c] = true;
+    return t;
+}();
+
+// Bytes that begin a word, for the fast paths (whole lines): not the word
+// stops, nor NUL (it may be the one that ends the text); those are left to a
+// closer look.
+constexpr std::array<bool, 256> kWordStart = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0; c < 256; ++c) t[c] = !kWordStop[c] && c != 0;
     return t;
 }();
 
@@ -197,7 +211,34 @@ public:
         return at_other(q);
     }
 
+    // The number of the line that begins at b, a line at or after this one.
+    [[gnu::always_inline]] std::uint32_t line_of_start(const char* b) {
+        if (b == line_end_ + 1) [[likely]]
+            return line_ + 1;  // the next line
+        return line_of_later(b);
+    }
+
+    // Makes [b, end] (end: its line feed, or the end of the text) line `line`,
+    // known to be ASCII, the line positions are asked for on.
+    void set_ascii_line(const char* b, const char* end, std::uint32_t line) {
+        line_begin_ = cur_ = b;
+        line_end_ = end;
+        line_ = line;
+        col_ = 1;
+        ascii_ = true;
+        ascii_span_ = static_cast<std::size_t>(end - b) + 1;
+    }
+
 private:
+    [[gnu::noinline]] std::uint32_t line_of_later(const char* b) {
+        if (b > line_end_ && b - line_end_ <= 64) {  // a few lines on: count them
+            std::uint32_t line = line_ + 1;
+            for (const char* p = line_end_ + 1; p < b; ++p) line += *p == '\n';
+            return line;
+        }
+        return at(b).line;
+    }
+
     [[gnu::noinline]] ast::Pos at_other(const char* q) {
         if (q < line_begin_) back_to(q);
         while (q > line_end_) {  // past the line feed that ends this line
@@ -463,6 +504,15 @@ bool play_prefix(const char*& q, const char* e, grammar::PlayAttr& play) {
 // ---------------------------------------------------------------------------
 // The record parser.
 
+// An empty list, for a node made with every field given: the list is made in
+// its place (no temporary to move from and destroy).
+struct NoList {
+    template <class T>
+    operator std::vector<T>() const {
+        return {};
+    }
+};
+
 struct Word {
     const char* b;
     const char* e;
@@ -472,8 +522,13 @@ struct Word {
 // may be read.
 class RecordParser {
 public:
-    RecordParser(ast::Record& rec, const char* begin, const char* end, detail::Spare* spare)
-        : rec_(rec), p_(begin), end_(end), map_(begin, end, rec.first_line), spare_(spare) {}
+    RecordParser(ast::Record& rec, const char* begin, const char* end, Spare* spare)
+        : rec_(rec),
+          begin_(begin),
+          p_(begin),
+          end_(end),
+          map_(begin, end, rec.first_line),
+          spare_(spare) {}
 
     void run();
 
@@ -537,6 +592,32 @@ private:
     void claim_line(LineKw kw, Word w);
     bool fast_plies();
     void ply_word(Word w);
+    void add_hand(ast::Pos pos, ast::Pos number_pos, std::optional<int> number);
+    [[gnu::always_inline]] void put_ply(ast::Pos pos, std::optional<ast::SeatNo> seat,
+                                        ast::Ply::Kind kind, ast::Pos action, bool knock,
+                                        ast::TileTok tile, ast::EndLetter end,
+                                        std::optional<int> claim, ast::Pos claim_pos);
+
+    // Whole common lines, read from their first byte (fast_line)
+    bool fast_line();
+    bool ply_line(const char* b);
+    [[gnu::noinline]] const char* ply_word_fast(const char* b, const char* lb, std::uint32_t line);
+    bool deal_line(const char* b);
+    bool stock_line_fast(const char* b);
+    bool hand_line_fast(const char* b);
+    bool end_line_fast(const char* b);
+    bool claim_line_fast(const char* b, LineKw kw);
+    const char* fast_tiles(const char* q, const char* b, std::uint32_t line, const char*& last,
+                           std::vector<ast::TileTok>& out);
+    void trim_deals() {
+        if (!rec_.hands.empty() && hand().deals.size() > deals_) hand().deals.resize(deals_);
+    }
+    bool line_end(const char* q, const char*& lf) const;
+    bool begins(const char* q, std::string_view word) const {
+        return static_cast<std::size_t>(end_ - q) >= word.size() &&
+               std::memcmp(q, word.data(), word.size()) == 0;
+    }
+    void finish_line(const char* b, const char* lf, std::uint32_t line, const char* last);
     void read_tiles(std::vector<ast::TileTok>& out);
     void start_ply(const char* at);
     void finish_ply();
@@ -553,7 +634,7 @@ private:
 
     // An empty vector, from the spare storage when there is some.
     template <class T>
-    std::vector<T> take(std::vector<std::vector<T>> detail::Spare::*pool) {
+    std::vector<T> take(std::vector<std::vector<T>> Spare::*pool) {
         if (!spare_ || (spare_->*pool).empty()) return {};
         std::vector<T> v = std::move((spare_->*pool).back());
         (spare_->*pool).pop_back();
@@ -561,10 +642,11 @@ private:
     }
 
     ast::Record& rec_;
+    const char* begin_;  // of the text (after a BOM)
     const char* p_;
     const char* end_;
     PosMapper map_;
-    detail::Spare* spare_;  // or null
+    Spare* spare_;  // or null
 
     bool line_start_ = true;          // the next token is the first on its line
     const char* last_end_ = nullptr;  // just after the last word read
@@ -579,6 +661,12 @@ private:
     // per list in the tree).
     std::vector<ast::TileTok> tiles_;
     std::vector<ast::ClaimItem> items_;
+    // The deals of the hand are hand().deals[0, deals_). Past them are deals
+    // of a record parsed before (from the spare storage, where deal lists are
+    // kept whole): a deal takes the place of the first of them, overwritten
+    // in place with its list of tiles, and those left are dropped when the
+    // hand ends (trim_deals). Hands of a variant have as many deals each.
+    std::size_t deals_ = 0;
     std::optional<ast::Ply> ply_;  // a ply begun but not ended by a play or pass
     bool want_foul_tile_ = false;
     ast::Pos foul_pos_;
@@ -678,7 +766,7 @@ const char* RecordParser::physical_line_end(const char* p) const {
 void RecordParser::run() {
     // A UTF-8 byte order mark at the start of a file is not text.
     if (rec_.first_line == 1 && end_ - p_ >= 3 && std::memcmp(p_, "\xEF\xBB\xBF", 3) == 0) {
-        p_ += 3;
+        begin_ = p_ += 3;
         map_ = PosMapper(p_, end_, rec_.first_line);
     }
     for (;;) {
@@ -689,6 +777,7 @@ void RecordParser::run() {
             tag_line();
             continue;
         }
+        if (initial && fast_line()) continue;
         if (fast_plies()) continue;
         const Word w = read_word();
         LineKw kw{};
@@ -700,6 +789,7 @@ void RecordParser::run() {
         ply_word(w);
     }
     if (!stopped_) close_plies(last_end_ ? last_end_ : p_, std::nullopt);
+    trim_deals();
 
     if (!rec_.tags.empty()) {
         rec_.pos = rec_.tags.front().pos;
@@ -810,14 +900,14 @@ void RecordParser::keyword_line(LineKw kw, Word w) {
 }
 
 void RecordParser::hand_line(Word w) {
-    ast::Hand h;
-    h.pos = pos(w.b);
+    const ast::Pos at = pos(w.b);
+    ast::Pos number_pos;
     std::optional<int> number;
     const auto nw = next_word_in_line();
     if (!nw) {
         error(last_end_, "expected a hand number, found end of line");
     } else {
-        h.number_pos = pos(nw->b);
+        number_pos = pos(nw->b);
         int n = 0;
         const char* q = nw->b;
         if (!number_word(q, nw->e, n)) {
@@ -832,18 +922,27 @@ void RecordParser::hand_line(Word w) {
             number = n;
         }
     }
-    h.number = number.value_or(0);
+    add_hand(at, number_pos, number);
+    if (nw) expect_end_of_line();
+}
+
+// A new hand, its number well-formed or not.
+void RecordParser::add_hand(ast::Pos pos, ast::Pos number_pos, std::optional<int> number) {
+    trim_deals();
+    deals_ = 0;
     prev_number_ = number;
-    h.deals = take(&detail::Spare::seat_tiles);
-    h.plies = take(&detail::Spare::plies);
+    std::vector<ast::SeatTiles> deals = take(&Spare::seat_tiles);
+    std::vector<ast::Ply> plies = take(&Spare::plies);
     if (!rec_.hands.empty()) {  // room for as many as the hand before had
-        h.deals.reserve(hand().deals.size());
-        h.plies.reserve(hand().plies.size());
+        deals.reserve(hand().deals.size());
+        plies.reserve(hand().plies.size());
     }
-    rec_.hands.push_back(std::move(h));
+    // Every field, in the order of ast::Hand's: nothing is zeroed first.
+    rec_.hands.emplace_back(number.value_or(0), pos, number_pos, std::move(deals), NoList{},
+                            NoList{}, std::move(plies), NoList{}, std::nullopt, std::nullopt,
+                            std::nullopt, NoList{});
     phase_ = Phase::setup;
     redeals_ = 0;
-    if (nw) expect_end_of_line();
 }
 
 void RecordParser::read_tiles(std::vector<ast::TileTok>& out) {
@@ -883,7 +982,7 @@ void RecordParser::read_tiles(std::vector<ast::TileTok>& out) {
             {static_cast<std::uint8_t>(t.a - '0'), static_cast<std::uint8_t>(t.b - '0'), pos(w.b)});
     }
     if (!tiles_.empty()) {
-        out = take(&detail::Spare::tiles);
+        out = take(&Spare::tiles);
         out.assign(tiles_.begin(), tiles_.end());
     }
 }
@@ -916,7 +1015,13 @@ void RecordParser::seat_tiles_line(LineKw kw, Word w) {
     read_tiles(st.tiles);
     if (kw == LineKw::deal) {
         st.round = redeals_;
-        hand().deals.push_back(std::move(st));
+        auto& deals = hand().deals;
+        if (deals_ < deals.size()) {  // in the place of an old one
+            deals[deals_] = std::move(st);
+        } else {
+            deals.push_back(std::move(st));
+        }
+        ++deals_;
     } else {
         hand().remains.push_back(std::move(st));
     }
@@ -998,7 +1103,7 @@ void RecordParser::claim_line(LineKw kw, Word w) {
         items_.push_back(item);
     }
     if (!items_.empty()) {
-        cl.items = take(&detail::Spare::items);
+        cl.items = take(&Spare::items);
         cl.items.assign(items_.begin(), items_.end());
     }
     (kw == LineKw::points ? hand().points : hand().score) = std::move(cl);
@@ -1048,7 +1153,6 @@ void RecordParser::close_plies(const char* at, std::optional<Word> found) {
 // False when no word was taken.
 bool RecordParser::fast_plies() {
     if (ply_ || rec_.hands.empty() || phase_ == Phase::post) return false;
-    auto& plies = hand().plies;
     const char* b = p_;
     bool taken = false;
     for (;;) {
@@ -1071,24 +1175,16 @@ bool RecordParser::fast_plies() {
         }
         if (e != end_ && !ends_word(e, end_)) break;
 
-        ast::Ply& ply = plies.emplace_back();
-        ply.pos = pos(b);
-        if (a != b) {
-            ply.seat = seat_of(b[0]);
-            ply.seat_pos = ply.pos;
-        }
-        ply.action_pos = pos(a);
-        if (is_pip(a[0])) {
-            ply.kind = ast::Ply::Kind::play;
-            ply.tile = {static_cast<std::uint8_t>(a[0] - '0'),
-                        static_cast<std::uint8_t>(a[2] - '0'), ply.action_pos};
-            ply.end = end;
-            claim_ok_ = true;  // no `+N` attached: a separate one may follow
-        } else {
-            ply.kind = ast::Ply::Kind::pass;
-            ply.knock = knock;
-            claim_ok_ = false;
-        }
+        const ast::Pos at = pos(b);
+        const ast::Pos action = pos(a);
+        const bool play = is_pip(a[0]);
+        put_ply(at, a != b ? std::optional<ast::SeatNo>(seat_of(b[0])) : std::nullopt,
+                play ? ast::Ply::Kind::play : ast::Ply::Kind::pass, action, knock,
+                play ? ast::TileTok{static_cast<std::uint8_t>(a[0] - '0'),
+                                    static_cast<std::uint8_t>(a[2] - '0'), action}
+                     : ast::TileTok{},
+                end, std::nullopt, {});
+        claim_ok_ = play;  // no `+N` attached: a separate one may follow
         taken = true;
         p_ = e;
         // One blank and then another word (e[1] may be the NUL at end_).
@@ -1232,6 +1328,462 @@ void RecordParser::ply_word(Word w) {
     drop_ply();
 }
 
+// ---------------------------------------------------------------------------
+// Whole lines. The common well-formed lines (a line of plies, deal, stock,
+// hand, end, points and score lines) are read here from their first byte when
+// it begins a line, and added as the general path above would add them: the
+// same nodes, positions and state. A column is an offset (every byte they
+// take is ASCII), and the mapper is told of the line once it is taken. Any
+// other line, or one with anything unusual (a comment, a bad word, a line out
+// of order, anything that would be an error), is left as it was to the
+// general path. Words are read up to the string's NUL at end_, which matches
+// nothing.
+
+// A blank or the end of a line at q: what may follow a word of a fast line.
+bool blank_or_end(const char* q, const char* end) {
+    const char c = *q;
+    return is_blank(c) || c == '\n' || q == end || (c == '\r' && (q + 1 == end || q[1] == '\n'));
+}
+
+// 1 to 9 digits at q, not followed by another: the end of the number, or
+// nullptr.
+[[gnu::always_inline]] inline const char* number_at(const char* q, int& n) {
+    const char* d = q;
+    n = 0;
+    while (d - q < 9 && is_digit(*d)) n = n * 10 + (*d++ - '0');
+    return d == q || is_digit(*d) ? nullptr : d;
+}
+
+// The end of the word at q (up to a blank, a line end or a comment).
+const char* word_at(const char* q, const char* end) {
+    while (q < end && !kWordStop[static_cast<unsigned char>(*q)]) ++q;
+    return q;
+}
+
+// The seat or side word [b, e), when it is one.
+bool who_at(const char* b, const char* e, ast::Who& who) {
+    if (e - b == 1 && is_seat(*b)) {
+        who = static_cast<ast::Who>(*b - 'A');
+        return true;
+    }
+    if (same(b, e, "AC") || same(b, e, "BD")) {
+        who = *b == 'A' ? ast::Who::AC : ast::Who::BD;
+        return true;
+    }
+    return false;
+}
+
+// q at the end of a line: its line feed, a CR LF, a CR that ends the text or
+// the end of the text. lf: the line feed, or end_.
+bool RecordParser::line_end(const char* q, const char*& lf) const {
+    if (*q == '\n') {
+        lf = q;
+        return true;
+    }
+    if (q == end_ || (*q == '\r' && q + 1 == end_)) {
+        lf = end_;
+        return true;
+    }
+    if (*q == '\r' && q[1] == '\n') {
+        lf = q + 1;
+        return true;
+    }
+    return false;
+}
+
+// The line [b, lf] is taken; its last word ends at `last`.
+void RecordParser::finish_line(const char* b, const char* lf, std::uint32_t line,
+                               const char* last) {
+    map_.set_ascii_line(b, lf, line);
+    last_end_ = last;
+    if (lf == end_) {
+        p_ = end_;
+        line_start_ = false;
+    } else {
+        p_ = lf + 1;
+        line_start_ = true;
+    }
+}
+
+bool RecordParser::fast_line() {
+    const char* b = p_;
+    if (ply_ || (b != begin_ && b[-1] != '\n')) return false;
+    const bool plies = !rec_.hands.empty() && phase_ != Phase::post;
+    switch (*b) {
+        case 'A':
+        case 'B':
+        case 'C':
+        case 'D':
+        case '0':
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case 'k':
+        case '+':
+            return plies && ply_line(b);
+        case 'p':
+            if (b[1] == 'a') return plies && ply_line(b);
+            return claim_line_fast(b, LineKw::points);
+        case 'd':
+            return phase_ == Phase::setup && deal_line(b);
+        case 's':
+            if (b[1] == 't') return phase_ == Phase::setup && stock_line_fast(b);
+            return claim_line_fast(b, LineKw::score);
+        case 'h':
+            return first_token_ && hand_line_fast(b);
+        case 'e':
+            return end_line_fast(b);
+        default:
+            return false;
+    }
+}
+
+// Plies, as ply_word takes them: `X:a-b`, `X:a-bE`, `X:pass`, `X:knock`,
+// each with or without its seat label, a play with an attached `+N` or
+// none, and a separate `+N` after a play that has none; blanks between them.
+// Taken one at a time; at anything else (another word, a comment) the rest
+// of the line is left to the general path. False when nothing was taken.
+bool RecordParser::ply_line(const char* b) {
+    const char* const lb = b;
+    const std::uint32_t line = map_.line_of_start(lb);
+    const char* last = nullptr;  // the end of the last word taken
+    const char* e = nullptr;     // the end of the word at b, then where the line may end
+    for (;;) {
+        e = nullptr;
+        // The usual words, `X:a-b`, `X:a-bE`, `X:pass` and `X:knock`, and one
+        // blank or a line feed.
+        if (is_seat(b[0]) && b[1] == ':') {
+            const char* a = b + 2;
+            ast::EndLetter end = ast::EndLetter::none;
+            const bool play = is_tile(a);
+            if (play) {
+                e = a + 3;
+                end = end_letter_of(*e);
+                if (end != ast::EndLetter::none) ++e;
+            } else if (a[0] == 'p' && a[1] == 'a' && a[2] == 's' && a[3] == 's') {
+                e = a + 4;
+            } else if (a[0] == 'k' && a[1] == 'n' && a[2] == 'o' && a[3] == 'c' && a[4] == 'k') {
+                e = a + 5;
+            }
+            if (e && (*e == ' ' || *e == '\n')) {
+                const auto column = static_cast<std::uint32_t>(b - lb) + 1;
+                const ast::Pos pos{line, column};
+                const ast::Pos action{line, column + 2};
+                // Every field, in the order of ast::Ply's: nothing is zeroed
+                // first. (Written out here, not with put_ply, so that it is
+                // compiled in place.)
+                hand().plies.emplace_back(
+                    pos, seat_of(b[0]), pos, NoList{},
+                    play ? ast::Ply::Kind::play : ast::Ply::Kind::pass, action, *a == 'k',
+                    play ? ast::TileTok{static_cast<std::uint8_t>(a[0] - '0'),
+                                        static_cast<std::uint8_t>(a[2] - '0'), action}
+                         : ast::TileTok{},
+                    end, std::nullopt, ast::Pos{}, NoList{});
+                claim_ok_ = play;  // a separate `+N` may follow a play
+                last = e;
+                if (*e == ' ' && kWordStart[static_cast<unsigned char>(e[1])]) {
+                    b = e + 1;
+                    continue;
+                }
+                if (*e == '\n') break;
+            } else {
+                e = nullptr;
+            }
+        }
+        if (!e) {  // any other word
+            if (!(e = ply_word_fast(b, lb, line))) break;
+            last = e;
+        }
+        const char* q = e;
+        while (is_blank(*q)) ++q;
+        if (q < end_ && !kWordStop[static_cast<unsigned char>(*q)]) {
+            b = q;  // the next word
+            continue;
+        }
+        e = q;
+        break;
+    }
+    if (!last) return false;
+    const char* lf = nullptr;
+    if (e && line_end(e, lf)) {  // the whole line
+        phase_ = Phase::plies;
+        after_ply_ = true;
+        finish_line(lb, lf, line, last);
+        return true;
+    }
+    p_ = last_end_ = last;
+    line_start_ = false;
+    phase_ = Phase::plies;
+    after_ply_ = true;
+    return true;
+}
+
+// The other words of ply_line at b, on line `line` that begins at lb: the
+// end of the word taken, or nullptr.
+const char* RecordParser::ply_word_fast(const char* b, const char* lb, std::uint32_t line) {
+    const auto at = [&](const char* q) {
+        return ast::Pos{line, static_cast<std::uint32_t>(q - lb) + 1};
+    };
+    const bool labelled = is_seat(b[0]) && b[1] == ':';
+    const char* a = labelled ? b + 2 : b;  // the action
+    const char* e = nullptr;
+    ast::Ply::Kind kind = ast::Ply::Kind::pass;
+    bool knock = false;
+    ast::EndLetter end = ast::EndLetter::none;
+    std::optional<int> claim;
+    const char* plus = nullptr;
+    if (is_tile(a)) {
+        kind = ast::Ply::Kind::play;
+        e = a + 3;
+        end = end_letter_of(*e);
+        if (end != ast::EndLetter::none) ++e;
+        if (*e == '+') {
+            plus = e;
+            int n = 0;
+            if (!(e = number_at(e + 1, n))) return nullptr;
+            claim = n;
+        }
+    } else if (begins(a, "pass")) {
+        e = a + 4;
+    } else if (begins(a, "knock")) {
+        e = a + 5;
+        knock = true;
+    } else if (!labelled && *b == '+' && claim_ok_) {  // a separate claim
+        int n = 0;
+        if (!(e = number_at(b + 1, n)) || (e != end_ && !ends_word(e, end_))) return nullptr;
+        auto& ply = hand().plies.back();
+        ply.claim = n;
+        ply.claim_pos = at(b);
+        claim_ok_ = false;
+        return e;
+    } else {
+        return nullptr;
+    }
+    if (e != end_ && !ends_word(e, end_)) return nullptr;
+    const ast::Pos pos = at(b);
+    const ast::Pos action = at(a);
+    const ast::TileTok tile = kind == ast::Ply::Kind::play
+                                  ? ast::TileTok{static_cast<std::uint8_t>(a[0] - '0'),
+                                                 static_cast<std::uint8_t>(a[2] - '0'), action}
+                                  : ast::TileTok{};
+    put_ply(pos, labelled ? std::optional<ast::SeatNo>(seat_of(*b)) : std::nullopt, kind, action,
+            knock, tile, end, claim, plus ? at(plus) : ast::Pos{});
+    claim_ok_ = kind == ast::Ply::Kind::play && !plus;  // a separate `+N` may follow
+    return e;
+}
+
+// A new ply of the hand, every field given (nothing is zeroed first): its
+// seat_pos is its pos when it has a seat; no draws, fouls or comments.
+inline void RecordParser::put_ply(ast::Pos pos, std::optional<ast::SeatNo> seat,
+                                  ast::Ply::Kind kind, ast::Pos action, bool knock,
+                                  ast::TileTok tile, ast::EndLetter end, std::optional<int> claim,
+                                  ast::Pos claim_pos) {
+    // In the order of ast::Ply's fields.
+    hand().plies.emplace_back(pos, seat, seat ? pos : ast::Pos{}, NoList{}, kind, action, knock,
+                              tile, end, claim, claim_pos, NoList{});
+}
+
+// Tiles `a-b` after blanks, from q, added to `out`; last: the end of the last
+// one. Returns where they stop: at a line end when the rest of the line was
+// tiles.
+const char* RecordParser::fast_tiles(const char* q, const char* b, std::uint32_t line,
+                                     const char*& last, std::vector<ast::TileTok>& out) {
+    const char* stop = nullptr;
+    const char* end = nullptr;  // of the last tile
+    for (;;) {
+        const char* t = q + 1;  // the usual one blank and a tile
+        if (*q != ' ' || !is_tile(t)) {
+            t = q;
+            while (is_blank(*t)) ++t;
+            if (t == q || !is_tile(t)) {
+                stop = t;
+                break;
+            }
+        }
+        const char* e = t + 3;
+        if (*e != ' ' && *e != '\n' && !blank_or_end(e, end_)) {
+            stop = t;
+            break;
+        }
+        out.push_back({static_cast<std::uint8_t>(t[0] - '0'),
+                       static_cast<std::uint8_t>(t[2] - '0'),
+                       {line, static_cast<std::uint32_t>(t - b) + 1}});
+        q = end = e;
+    }
+    if (end) last = end;
+    return stop;
+}
+
+// `deal SEAT tile...`, as keyword_line and seat_tiles_line take it.
+bool RecordParser::deal_line(const char* b) {
+    if (!begins(b, "deal") || !is_blank(b[4])) return false;
+    const char* seat = b + 5;
+    while (is_blank(*seat)) ++seat;
+    if (!is_seat(*seat) || !blank_or_end(seat + 1, end_)) return false;
+    const std::uint32_t line = map_.line_of_start(b);
+    auto& deals = hand().deals;
+    const bool fresh = deals_ == deals.size();
+    ast::SeatTiles& st = fresh ? deals.emplace_back() : deals[deals_];
+    if (fresh) st.tiles = take(&Spare::tiles);
+    st.tiles.clear();
+    const char* last = seat + 1;
+    const char* lf = nullptr;
+    if (!line_end(fast_tiles(seat + 1, b, line, last, st.tiles), lf)) {
+        if (fresh) deals.pop_back();  // (an old one is overwritten by the next deal)
+        return false;
+    }
+    ++deals_;
+    after_ply_ = false;
+    claim_ok_ = false;
+    st.seat = seat_of(*seat);
+    st.pos = {line, 1};
+    st.seat_pos = {line, static_cast<std::uint32_t>(seat - b) + 1};
+    st.round = redeals_;
+    finish_line(b, lf, line, last);
+    return true;
+}
+
+// `stock tile...`, as keyword_line and stock_line take it.
+bool RecordParser::stock_line_fast(const char* b) {
+    if (!begins(b, "stock") || !blank_or_end(b + 5, end_)) return false;
+    const std::uint32_t line = map_.line_of_start(b);
+    auto& stocks = hand().stocks;
+    ast::Stock& st = stocks.emplace_back();
+    st.tiles = take(&Spare::tiles);
+    const char* last = b + 5;
+    const char* lf = nullptr;
+    if (!line_end(fast_tiles(b + 5, b, line, last, st.tiles), lf)) {
+        stocks.pop_back();
+        return false;
+    }
+    after_ply_ = false;
+    claim_ok_ = false;
+    st.pos = {line, 1};
+    st.round = redeals_;
+    finish_line(b, lf, line, last);
+    return true;
+}
+
+// `hand N`, N the number hands count on to, as keyword_line and hand_line
+// take it.
+bool RecordParser::hand_line_fast(const char* b) {
+    if (!begins(b, "hand") || !is_blank(b[4])) return false;
+    const char* num = b + 5;
+    while (is_blank(*num)) ++num;
+    int n = 0;
+    const char* last = number_at(num, n);
+    if (!last || !blank_or_end(last, end_) || n < 1 || (prev_number_ && n != *prev_number_ + 1))
+        return false;
+    const char* q = last;
+    while (is_blank(*q)) ++q;
+    const char* lf = nullptr;
+    if (!line_end(q, lf)) return false;
+    const std::uint32_t line = map_.line_of_start(b);
+    after_ply_ = false;
+    claim_ok_ = false;
+    add_hand({line, 1}, {line, static_cast<std::uint32_t>(num - b) + 1}, n);
+    finish_line(b, lf, line, last);
+    return true;
+}
+
+// `end KIND [WHO]`, as keyword_line and end_line take it.
+bool RecordParser::end_line_fast(const char* b) {
+    if (!begins(b, "end") || !is_blank(b[3]) || rec_.hands.empty() || hand().end) return false;
+    ast::EndLine e;
+    const char* kind = b + 4;
+    while (is_blank(*kind)) ++kind;
+    const char* last = word_at(kind, end_);
+    if (!blank_or_end(last, end_)) return false;
+    if (same(kind, last, "domino")) {
+        e.kind = ast::EndLine::Kind::domino;
+    } else if (same(kind, last, "block")) {
+        e.kind = ast::EndLine::Kind::block;
+    } else if (same(kind, last, "tie")) {
+        e.kind = ast::EndLine::Kind::tie;
+    } else if (same(kind, last, "target")) {
+        e.kind = ast::EndLine::Kind::target;
+    } else {
+        return false;
+    }
+    const char* q = last;
+    while (is_blank(*q)) ++q;
+    const char* lf = nullptr;
+    const char* who = nullptr;
+    if (!line_end(q, lf)) {
+        ast::Who w{};
+        const char* we = word_at(q, end_);
+        if (!blank_or_end(we, end_) || !who_at(q, we, w)) return false;
+        who = q;
+        e.who = w;
+        last = q = we;
+        while (is_blank(*q)) ++q;
+        if (!line_end(q, lf)) return false;
+    }
+    const std::uint32_t line = map_.line_of_start(b);
+    after_ply_ = false;
+    claim_ok_ = false;
+    phase_ = Phase::post;
+    e.pos = {line, 1};
+    if (who) e.who_pos = {line, static_cast<std::uint32_t>(who - b) + 1};
+    hand().end = e;
+    finish_line(b, lf, line, last);
+    return true;
+}
+
+// `points WHO N...`, `score WHO N...`, as keyword_line and claim_line take
+// them.
+bool RecordParser::claim_line_fast(const char* b, LineKw kw) {
+    const std::size_t size = kw == LineKw::points ? 6 : 5;
+    if (!(kw == LineKw::points ? begins(b, "points") : begins(b, "score")) || !is_blank(b[size]) ||
+        rec_.hands.empty() || (kw == LineKw::points ? hand().points : hand().score))
+        return false;
+    const std::uint32_t line = map_.line_of_start(b);
+    auto& claims = kw == LineKw::points ? hand().points : hand().score;
+    ast::ClaimLine& cl = claims.emplace();
+    cl.items = take(&Spare::items);
+    const char* q = b + size;  // at a blank
+    const char* last = q;
+    const char* lf = nullptr;
+    for (;;) {
+        const char* w = q;
+        while (is_blank(*w)) ++w;
+        if (!cl.items.empty() && line_end(w, lf)) break;
+        ast::Who who{};
+        const char* e = w + 1;
+        if (is_seat(w[0]) && is_blank(*e)) {
+            who = static_cast<ast::Who>(w[0] - 'A');
+        } else if (((w[0] == 'A' && w[1] == 'C') || (w[0] == 'B' && w[1] == 'D')) &&
+                   is_blank(w[2])) {
+            who = w[0] == 'A' ? ast::Who::AC : ast::Who::BD;
+            ++e;
+        } else {
+            claims.reset();
+            return false;
+        }
+        while (is_blank(*e)) ++e;
+        int value = 0;
+        q = number_at(e, value);
+        if (!q || !blank_or_end(q, end_)) {
+            claims.reset();
+            return false;
+        }
+        cl.items.push_back({who,
+                            {line, static_cast<std::uint32_t>(w - b) + 1},
+                            value,
+                            {line, static_cast<std::uint32_t>(e - b) + 1}});
+        last = q;
+    }
+    after_ply_ = false;
+    claim_ok_ = false;
+    phase_ = Phase::post;
+    cl.pos = {line, 1};
+    finish_line(b, lf, line, last);
+    return true;
+}
+
 void RecordParser::attach(ast::Comment c) {
     if (rec_.hands.empty()) return;  // comments before the first hand are dropped
     auto& h = hand();
@@ -1332,35 +1884,34 @@ LineKind classify_line(std::string_view line, bool& in_brace, bool has_brace = t
     return kind;
 }
 
-ast::Record parse_owned(std::string&& text, std::uint32_t first_line,
-                        detail::Spare* spare = nullptr) {
-    ast::Record rec;
+// Parses `text` into rec, a record just made.
+void parse_text(ast::Record& rec, std::string&& text, std::uint32_t first_line, Spare* spare) {
     rec.source = std::move(text);
     rec.first_line = first_line;
     if (spare) rec.hands = std::move(spare->hands);
     const char* b = rec.source.data();
     RecordParser(rec, b, b + rec.source.size(), spare).run();
-    return rec;
 }
 
-// Keeps an emptied vector for reuse, unless it holds nothing or too much.
+// Keeps a vector for reuse, emptied unless `whole`, unless it holds nothing
+// or too much.
 template <class T>
-void keep(std::vector<std::vector<T>>& pool, std::vector<T>&& v) {
+void keep(std::vector<std::vector<T>>& pool, std::vector<T>&& v, bool whole = false) {
     constexpr std::size_t kMaxVectors = 1024;
     constexpr std::size_t kMaxBytes = 16 * 1024;
     if (v.capacity() == 0 || v.capacity() * sizeof(T) > kMaxBytes || pool.size() >= kMaxVectors)
         return;
-    v.clear();
     pool.push_back(std::move(v));
+    // After the move: a vector is slow to read just after a write.
+    if (!whole) pool.back().clear();
 }
 
 // Takes the storage of a record that is done with into `spare`.
-void recycle(ast::Record& rec, detail::Spare& spare) {
+void recycle(ast::Record& rec, Spare& spare) {
     for (auto& h : rec.hands) {
-        for (auto* list : {&h.deals, &h.remains}) {
-            for (auto& st : *list) keep(spare.tiles, std::move(st.tiles));
-            keep(spare.seat_tiles, std::move(*list));
-        }
+        keep(spare.seat_tiles, std::move(h.deals), true);  // overwritten in place (deals_)
+        for (auto& st : h.remains) keep(spare.tiles, std::move(st.tiles));
+        keep(spare.seat_tiles, std::move(h.remains));
         for (auto& st : h.stocks) keep(spare.tiles, std::move(st.tiles));
         keep(spare.plies, std::move(h.plies));
         for (auto* claims : {&h.points, &h.score})
@@ -1372,10 +1923,70 @@ void recycle(ast::Record& rec, detail::Spare& spare) {
     }
 }
 
+// The splitter's view of a line with no `{` that does not begin inside a
+// brace comment: the same as classify_line's.
+LineKind quick_kind(const char* p, const char* e) {
+    while (p < e && is_blank(*p)) ++p;
+    if (p == e) return LineKind::blank;
+    switch (*p) {
+        case ';':
+            return LineKind::blank;
+        case '\r':
+            return p + 1 == e ? LineKind::blank : LineKind::other;
+        case '[':
+            return LineKind::tag;
+        case 'h':
+            return e - p >= 4 && std::memcmp(p, "hand", 4) == 0 &&
+                           (p + 4 == e || ends_word(p + 4, e))
+                       ? LineKind::hand
+                       : LineKind::other;
+        default:
+            return LineKind::other;
+    }
+}
+
+// Bytes that may begin a line quick_kind has to look at more closely (and
+// the first byte of a BOM): any other first byte makes the line `other`.
+constexpr std::array<bool, 256> kLineLook = [] {
+    std::array<bool, 256> t{};
+    for (const unsigned char c : {' ', '\t', '\r', '\n', ';', '[', 'h', '\xEF'}) t[c] = true;
+    return t;
+}();
+
+// Readable bytes kept after the text in RecordReader's buffer, for blocks.
+constexpr std::size_t kPad = 64;
+
+// The line feeds of 64 bytes from p, as a bit mask.
+std::uint64_t line_feeds(const char* p) {
+    std::uint64_t lf = 0;
+#if defined(__SSE2__)
+    const __m128i nl = _mm_set1_epi8('\n');
+    for (unsigned i = 0; i < 64; i += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+        lf |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)))}
+              << i;
+    }
+#else
+    for (unsigned i = 0; i < 64; ++i) lf |= std::uint64_t{p[i] == '\n'} << i;
+#endif
+    return lf;
+}
+
 }  // namespace
 
 ast::Record parse_record(std::string_view text, std::uint32_t first_line) {
-    return parse_owned(std::string(text), first_line);
+    ast::Record rec;
+    parse_text(rec, std::string(text), first_line, nullptr);
+    return rec;
+}
+
+void parse_into(ast::Record& out, std::string&& text, std::uint32_t first_line, Spare& spare) {
+    std::string old = std::move(out.source);
+    recycle(out, spare);
+    out = ast::Record{};
+    parse_text(out, std::move(text), first_line, &spare);
+    old.clear();
+    text = std::move(old);
 }
 
 RecordReader::RecordReader(std::istream& in) : in_(in) {}
@@ -1383,21 +1994,33 @@ RecordReader::RecordReader(std::istream& in) : in_(in) {}
 // Appends what the stream has ready: at least one byte, waiting for it as
 // getline would (so that records still stream out of a pipe). False at the
 // end of the input (or on a read error, which sets the stream's badbit).
+// kPad bytes after the text are kept readable.
+//
+// What is ready is what the stream has buffered, or else what its source
+// says it holds (a file: the rest of it, which a file stream then reads
+// straight into buf_ when it is more than it buffers itself). Reads are of at
+// most 256 KiB: a buffer of that size is reused from the heap where a bigger
+// one would be mapped afresh for every reader.
 bool RecordReader::read_more() {
     using traits = std::istream::traits_type;
     if (eof_) return false;
-    if (traits::eq_int_type(in_.peek(), traits::eof())) {
-        eof_ = true;
-        return false;
+    std::streamsize avail = in_.rdbuf()->in_avail();
+    if (avail <= 0) {  // nothing known to be ready: wait for a byte
+        if (traits::eq_int_type(in_.peek(), traits::eof())) {
+            eof_ = true;
+            return false;
+        }
+        avail = in_.rdbuf()->in_avail();
     }
     if (start_ > 0) {  // drop the records handed out
         std::memmove(buf_.get(), buf_.get() + start_, size_ - start_);
         size_ -= start_;
         start_ = 0;
     }
-    constexpr std::streamsize kChunk = std::streamsize{1} << 20;
-    std::streamsize n = std::min(in_.rdbuf()->in_avail(), kChunk);
-    const std::size_t need = size_ + static_cast<std::size_t>(std::max<std::streamsize>(n, 1));
+    constexpr std::streamsize kChunk = std::streamsize{1} << 18;
+    std::streamsize n = std::min(avail, kChunk);
+    const std::size_t need =
+        size_ + static_cast<std::size_t>(std::max<std::streamsize>(n, 1)) + kPad;
     if (need > cap_) {  // grow, without clearing the new bytes
         const std::size_t cap = std::max({need, 2 * cap_, std::size_t{1} << 16});
         std::unique_ptr<char[]> bigger(new char[cap]);
@@ -1417,91 +2040,139 @@ bool RecordReader::read_more() {
         }
         buf_[size_++] = traits::to_char_type(c);
     }
+    std::memset(buf_.get() + size_, 0, kPad);
     return true;
 }
 
 // A record ends where a tag line follows a hand. The blank and comment-only
 // lines just before that tag line go with the next record (they are its
 // heading: `; comment` lines become its leading_comments); at the end of the
-// input they stay with the last record. Lines are split and classified in
-// place in buf_; the record's text is copied once, into Record::source.
-bool RecordReader::next(ast::Record& out) {
+// input they stay with the last record. Lines are found and classified in
+// place in buf_, each looked at once: line feeds are found 64 bytes at a
+// time, `{` a window at a time, and a line with no `{` that does not begin
+// inside a brace comment is classified by its first word (nearly always by
+// its first byte). The record's text is copied once, into `text`.
+bool RecordReader::next_text(std::string& text, std::uint32_t& first_line) {
     constexpr std::size_t npos = std::string::npos;
     // Offsets from start_ (read_more moves the text to the front of buf_).
-    std::size_t line = scan_ - start_;  // the line to look at next
-    std::size_t search = line;          // where its line feed may be
-    std::size_t held = npos;            // blank lines after a hand, not yet placed
+    const std::size_t from = scan_ - start_;
+    std::size_t line = from;    // the line to look at next
+    std::size_t search = from;  // where its line feed may be
+    std::size_t held = npos;    // blank lines after a hand, not yet placed
     std::uint32_t held_line = 0;
-    std::size_t end = npos;  // where the record ends, when a tag line follows a hand
-    const std::uint32_t first_line = start_line_;
+    std::size_t end = npos;          // where the record ends, when a tag line follows a hand
+    std::uint32_t lines = line_no_;  // lines consumed
+    const std::uint32_t record_line = start_line_;
     bool in_brace = in_brace_;
     bool seen_hand = false;
-    // No `{` in [brace_from, brace); at brace a `{`, or the end of what was
-    // searched. Searched a window at a time, so that lines without braces
-    // cost one look-up each.
-    std::size_t brace_from = 0;
-    std::size_t brace = 0;
-    for (;;) {
-        const char* base = buf_.get() + start_;
-        const std::size_t size = size_ - start_;
-        const auto* nl =
-            search < size
-                ? static_cast<const char*>(std::memchr(base + search, '\n', size - search))
-                : nullptr;
-        std::size_t next_line = size;  // the last line has no line feed
-        if (nl) {
-            next_line = static_cast<std::size_t>(nl - base) + 1;
-        } else {
-            search = size;
-            if (read_more()) continue;
-            if (line == size) break;  // end of input
-        }
-        ++line_no_;
-        bytes_ += next_line - line;
+    // No `{` in [line, brace); at brace a `{`, or brace == brace_end, the end
+    // of what was searched. Searched a window at a time.
+    std::size_t brace = from;
+    std::size_t brace_end = from;
+    // The line [line, next_line) of the text at base, `{` in it or not; true
+    // when the record ends before it.
+    const auto look = [&](const char* base, std::size_t next_line, bool has_brace) {
+        ++lines;
         const bool began_in_brace = in_brace;
-        std::string_view content(base + line, next_line - line);
-        if (content.ends_with('\n')) content.remove_suffix(1);
-        if (line_no_ == 1 && content.starts_with("\xEF\xBB\xBF")) content.remove_prefix(3);  // BOM
-        if (!(brace_from <= line && next_line <= brace) && !(line <= brace && brace < next_line)) {
-            constexpr std::size_t kWindow = 4096;
-            const std::size_t stop = std::min(size, std::max(next_line, line + kWindow));
-            const auto* open = static_cast<const char*>(std::memchr(base + line, '{', stop - line));
-            brace_from = line;
-            brace = open ? static_cast<std::size_t>(open - base) : stop;
+        const char* b = base + line;
+        const char* e = base + next_line;
+        if (e > b && e[-1] == '\n') --e;
+        LineKind kind = LineKind::other;
+        if (!in_brace && !has_brace && lines != 1) {
+            kind = quick_kind(b, e);
+        } else {
+            std::string_view content(b, static_cast<std::size_t>(e - b));
+            if (lines == 1 && content.starts_with("\xEF\xBB\xBF")) content.remove_prefix(3);  // BOM
+            bool open = in_brace;
+            kind = classify_line(content, open, has_brace);
+            in_brace = open;
         }
-        const bool has_brace = brace < next_line;
-        const LineKind kind = classify_line(content, in_brace, has_brace);
         const std::size_t this_line = line;
-        line = search = next_line;
+        line = next_line;
         if (kind == LineKind::tag && seen_hand) {
             // The held lines and this tag line begin the next record.
             end = held != npos ? held : this_line;
-            start_line_ = held != npos ? held_line : line_no_;
-            break;
+            start_line_ = held != npos ? held_line : lines;
+            return true;
         }
         if (seen_hand && kind == LineKind::blank && !began_in_brace && !in_brace) {
             if (held == npos) {
                 held = this_line;
-                held_line = line_no_;
+                held_line = lines;
             }
-            continue;
+            return false;
         }
         held = npos;  // they go with this record
         if (kind == LineKind::hand) seen_hand = true;
+        return false;
+    };
+    for (bool done = false; !done;) {
+        const char* base = buf_.get() + start_;
+        const std::size_t size = size_ - start_;
+        // Whether the line [line, next_line) holds a `{`.
+        const auto has_brace = [&](std::size_t next_line) {
+            if (next_line <= brace) return false;  // the usual answer
+            if (brace < line || (brace == brace_end && brace_end < next_line)) {
+                constexpr std::size_t kWindow = 4096;
+                brace_end = std::min(size, std::max(next_line, line + kWindow));
+                const auto* open =
+                    static_cast<const char*>(std::memchr(base + line, '{', brace_end - line));
+                brace = open ? static_cast<std::size_t>(open - base) : brace_end;
+            }
+            return brace < next_line;
+        };
+        while (search < size && !done) {
+            std::uint64_t lf = line_feeds(base + search);  // kPad readable bytes after size
+            const std::size_t n = std::min<std::size_t>(64, size - search);
+            if (n < 64) lf &= (std::uint64_t{1} << n) - 1;
+            for (; lf != 0; lf &= lf - 1) {
+                const std::size_t next_line =
+                    search + static_cast<unsigned>(__builtin_ctzll(lf)) + 1;
+                const bool braced = has_brace(next_line);
+                if (!in_brace && !braced && !kLineLook[static_cast<unsigned char>(base[line])]) {
+                    ++lines;  // an `other` line, the most common kind
+                    held = npos;
+                    line = next_line;
+                    continue;
+                }
+                if (look(base, next_line, braced)) {
+                    done = true;
+                    break;
+                }
+            }
+            search += n;
+        }
+        if (done || read_more()) continue;
+        if (line < size) {  // the last line, with no line feed
+            base = buf_.get() + start_;
+            look(base, size, has_brace(size));
+        }
+        break;
     }
+    bytes_ += line - from;
+    line_no_ = lines;
     if (end == npos) {  // the end of the input: everything goes with this record
         end = line;
         in_brace = false;
-        start_line_ = line_no_ + 1;
+        start_line_ = lines + 1;
     }
     scan_ = start_ + line;
     in_brace_ = in_brace;
     if (end == 0) return false;
-    std::string text = std::move(out.source);  // reuse its buffer
     text.assign(buf_.get() + start_, end);
     start_ += end;
-    recycle(out, spare_);
-    out = parse_owned(std::move(text), first_line, &spare_);
+    first_line = record_line;
+    return true;
+}
+
+bool RecordReader::next(ast::Record& out) {
+    std::string text = std::move(out.source);  // reuse its buffer
+    std::uint32_t first_line = 1;
+    if (!next_text(text, first_line)) {
+        out.source = std::move(text);
+        return false;
+    }
+    parse_into(out, std::move(text), first_line, spare_);
     return true;
 }
 

@@ -1,6 +1,8 @@
 // DGN 1 reader. Splits input into records as it streams (a record is read,
 // handed out and dropped) and parses each one into an ast::Record. Syntax
 // errors are collected in the record, never thrown; any bytes in, no crash.
+// Splitting and parsing can be done apart (next_text on one thread,
+// parse_into with a Spare each on others) with the same result as next.
 #pragma once
 
 #include <cstddef>
@@ -15,9 +17,9 @@
 
 namespace pips::parser {
 
-namespace detail {
-// Storage of the record a RecordReader handed out last, taken back when the
-// next one is read and reused for it (fewer allocations in a long stream).
+// Storage of parsed records taken back for reuse by the next parse (fewer
+// allocations in a long stream). One per thread that parses; what it holds is
+// the parser's business.
 struct Spare {
     std::vector<std::vector<ast::TileTok>> tiles;
     std::vector<std::vector<ast::SeatTiles>> seat_tiles;
@@ -25,10 +27,14 @@ struct Spare {
     std::vector<std::vector<ast::ClaimItem>> items;
     std::vector<ast::Hand> hands;  // empty, its capacity kept
 };
-}  // namespace detail
 
 // Parses one record's text. `first_line` is the file line of text[0].
 ast::Record parse_record(std::string_view text, std::uint32_t first_line = 1);
+
+// Parses a record's text (as RecordReader::next_text gives it) into `out`,
+// which becomes the record: out's old storage goes to `spare` and is reused.
+// On return `text` holds the buffer of out's old source, empty, for reuse.
+void parse_into(ast::Record& out, std::string&& text, std::uint32_t first_line, Spare& spare);
 
 // Streams records out of an input. A record ends where a tag line follows a
 // hand (outside comments); input before the first tag belongs to the first
@@ -36,8 +42,12 @@ ast::Record parse_record(std::string_view text, std::uint32_t first_line = 1);
 class RecordReader {
 public:
     explicit RecordReader(std::istream& in);
-    // Fills `out` with the next record; false at end of input.
+    // Fills `out` with the next record; false at end of input. The same as
+    // next_text and then parse_into.
     bool next(ast::Record& out);
+    // Splits only: the next record's text (into text's buffer) and the file
+    // line of its first byte; false at end of input, `text` left as it was.
+    bool next_text(std::string& text, std::uint32_t& first_line);
     std::uint64_t bytes_read() const { return bytes_; }
 
 private:
@@ -56,7 +66,7 @@ private:
     bool eof_ = false;
     std::uint32_t line_no_ = 0;  // lines consumed so far
     std::uint64_t bytes_ = 0;
-    detail::Spare spare_;
+    Spare spare_;
 };
 
 }  // namespace pips::parser

@@ -1,5 +1,7 @@
 // Tests of the DGN 1 parser: conformance files, positions, every ply form,
-// every syntax error and its place, recovery, record splitting, and garbage.
+// every syntax error and its place, recovery, record splitting (also apart
+// from parsing), the whole-line fast paths against the general path, and
+// garbage.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -7,11 +9,15 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 #include <sstream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
+#include "gen/generate.hpp"
 #include "parser/parser.hpp"
+#include "tests/support/support.hpp"
 
 namespace {
 
@@ -929,6 +935,352 @@ TEST(Reader, LastLineWithoutNewline) {
     EXPECT_EQ(r.tags[0].value, "2");
     EXPECT_EQ(reader.bytes_read(), text.size());
     EXPECT_FALSE(reader.next(r));
+}
+
+// ---------------------------------------------------------------------------
+// Splitting apart from parsing: next_text and parse_into give what next gives
+
+// Every field of a record, positions and errors included, a node a line;
+// the columns of positions that are set moved by `shift`, the source left
+// out unless `with_source`.
+std::string every_field(const ast::Record& r, int shift = 0, bool with_source = true) {
+    std::ostringstream os;
+    const auto pos = [&](const ast::Pos& p) {
+        os << ' ' << p.line << ':' << static_cast<long long>(p.column) + (p.line ? shift : 0);
+    };
+    const auto tile = [&](const ast::TileTok& t) {
+        os << ' ' << int(t.a) << '-' << int(t.b);
+        pos(t.pos);
+    };
+    const auto comments = [&](const std::vector<ast::Comment>& cs) {
+        for (const auto& c : cs) {
+            os << " {" << c.text << '}';
+            pos(c.pos);
+        }
+    };
+    os << "record";
+    pos(r.pos);
+    os << " first_line " << r.first_line << '\n';
+    if (with_source) os << "source [" << r.source << "]\n";
+    for (const auto& c : r.leading_comments) os << "leading [" << c << "]\n";
+    for (const auto& t : r.tags) {
+        os << "tag [" << t.name << "] [" << t.value << ']';
+        pos(t.pos);
+        pos(t.value_pos);
+        os << '\n';
+    }
+    for (const auto& e : r.errors) {
+        os << "error";
+        pos(e.pos);
+        os << ' ' << e.message << '\n';
+    }
+    for (const auto& h : r.hands) {
+        os << "hand " << h.number;
+        pos(h.pos);
+        pos(h.number_pos);
+        os << '\n';
+        for (const auto* list : {&h.deals, &h.remains}) {
+            for (const auto& d : *list) {
+                os << (list == &h.deals ? " deal " : " remain ") << int(d.seat) << " round "
+                   << d.round;
+                pos(d.pos);
+                pos(d.seat_pos);
+                for (const auto& t : d.tiles) tile(t);
+                os << '\n';
+            }
+        }
+        for (const auto& st : h.stocks) {
+            os << " stock round " << st.round;
+            pos(st.pos);
+            for (const auto& t : st.tiles) tile(t);
+            os << '\n';
+        }
+        for (const auto& rd : h.redeals) {
+            os << " redeal " << int(rd.seat);
+            pos(rd.pos);
+            pos(rd.seat_pos);
+            os << '\n';
+        }
+        for (const auto& p : h.plies) {
+            os << " ply";
+            pos(p.pos);
+            os << " seat " << (p.seat ? int(*p.seat) : -1);
+            pos(p.seat_pos);
+            for (const auto& a : p.pre) {
+                os << " pre " << int(a.kind);
+                pos(a.pos);
+                tile(a.tile);
+            }
+            os << " kind " << int(p.kind);
+            pos(p.action_pos);
+            os << " knock " << p.knock;
+            tile(p.tile);
+            os << " end " << int(p.end) << " claim " << (p.claim ? *p.claim : -1);
+            pos(p.claim_pos);
+            comments(p.comments);
+            os << '\n';
+        }
+        if (h.end) {
+            os << " end " << int(h.end->kind);
+            pos(h.end->pos);
+            os << " who " << (h.end->who ? int(*h.end->who) : -1);
+            pos(h.end->who_pos);
+            os << '\n';
+        }
+        for (const auto* claims : {&h.points, &h.score}) {
+            if (!*claims) continue;
+            os << (claims == &h.points ? " points" : " score");
+            pos((*claims)->pos);
+            for (const auto& item : (*claims)->items) {
+                os << ' ' << int(item.who);
+                pos(item.pos);
+                os << " = " << item.value;
+                pos(item.value_pos);
+            }
+            os << '\n';
+        }
+        os << " comments";
+        comments(h.comments);
+        os << '\n';
+    }
+    return os.str();
+}
+
+// Shows `chunk` bytes of a string at a time: the reader's buffer then ends
+// mid-line, mid-word and mid-comment.
+class TrickleBuf : public std::streambuf {
+public:
+    TrickleBuf(const std::string& text, std::size_t chunk) : text_(text), chunk_(chunk) {
+        char* b = const_cast<char*>(text_.data());
+        setg(b, b, b);
+    }
+
+protected:
+    int_type underflow() override {
+        char* b = const_cast<char*>(text_.data());
+        const auto at = static_cast<std::size_t>(gptr() - b);
+        if (at >= text_.size()) return traits_type::eof();
+        setg(b, b + at, b + at + std::min(chunk_, text_.size() - at));
+        return traits_type::to_int_type(*gptr());
+    }
+
+private:
+    const std::string& text_;
+    std::size_t chunk_;
+};
+
+// The records of `text` as next() gives them, one per string.
+std::vector<std::string> records_by_next(const std::string& text) {
+    std::istringstream in(text);
+    RecordReader reader(in);
+    ast::Record r;
+    std::vector<std::string> out;
+    while (reader.next(r))
+        out.push_back(every_field(r) + "bytes " + std::to_string(reader.bytes_read()));
+    return out;
+}
+
+// next() against next_text and parse_into (a stream that trickles `chunk`
+// bytes at a time, one record and one spare reused throughout, the text's
+// buffer handed back and forth) and against parse_record on each text.
+void expect_split_then_parse_agrees(const std::string& text, std::size_t chunk) {
+    SCOPED_TRACE(::testing::PrintToString(text.substr(0, 200)));
+    SCOPED_TRACE("chunk " + std::to_string(chunk));
+    const auto expected = records_by_next(text);
+    TrickleBuf buf(text, chunk);
+    std::istream in(&buf);
+    RecordReader reader(in);
+    parser::Spare spare;
+    ast::Record r;
+    std::string piece;
+    std::uint32_t line = 0;
+    std::size_t n = 0;
+    while (reader.next_text(piece, line)) {
+        const std::string copy = piece;
+        parser::parse_into(r, std::move(piece), line, spare);
+        ASSERT_LT(n, expected.size());
+        EXPECT_EQ(every_field(r) + "bytes " + std::to_string(reader.bytes_read()), expected[n]);
+        EXPECT_EQ(every_field(parse_record(copy, line)), every_field(r));
+        ++n;
+    }
+    EXPECT_EQ(n, expected.size());
+    EXPECT_FALSE(reader.next_text(piece, line));
+}
+
+// Records of every variant, with and without deals, and one-violation mutants.
+std::string generated_records(std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::string text;
+    for (const Variant& v : test::all_variants()) {
+        for (const bool deals : {true, false}) {
+            const gen::Match m = gen::generate_match({v, deals, gen::Bot::random, 3}, rng);
+            text += gen::write_match(m).text + "\n";
+            if (const auto bad = gen::mutate(m, rng)) text += bad->text + "\n";
+        }
+    }
+    return text;
+}
+
+TEST(Split, NextTextThenParseIntoIsNext) {
+    const std::vector<std::string> texts = {
+        "",
+        "\n\n",
+        "; only a comment",
+        kHead + "A:6-6 B:6-5R\n",
+        // text before the first tag, blank and comment lines between records
+        "stray words\nhand 1\n\n[A \"1\"]\nhand 1\nA:6-6\n\n\n; next\n\n[B \"2\"]\nhand 1\n",
+        // brace comments over lines, a `[` and `hand` inside them
+        "[A \"1\"]\nhand 1\nA:6-6 {x\n[B \"2\"]\nhand 2\n} B:6-5\n[C \"3\"]\nhand 1\n{\n}\n"
+        "[D \"4\"]\n",
+        "[A \"1\"]\nhand 1\n{ open\n[B \"2\"]\nhand 1\n",
+        "[A \"{\"] {c}\nhand 1 {\n}\n[B \"2\"] ; {\nhand 1\n",
+        // CRLF, a lone CR, a CR at the end, a BOM
+        "[A \"1\"]\r\nhand 1\r\nA:6-6 B:pass\r\n\r\n[B \"2\"]\r\nhand 1\r\nA:5-5\r",
+        "\xEF\xBB\xBF[A \"1\"]\nhand 1\nA:6-6\r\r\n[B \"2\"]\nhand 1\r",
+        "\xEF\xBB\xBFhand 1\n[A \"1\"]\n",
+        // truncated records: mid-ply, mid-tag, mid-comment, mid-word
+        kHead + "deal A 6-6 5-",
+        kHead + "A:6-6 B:",
+        "[A \"1\"]\nhand 1\n[B \"un",
+        kHead + "A:6-6 {never",
+        kHead + "A:draw",
+        // claims, draws, fouls, knocks, tabs, trailing blanks, NUL bytes
+        kHead + "A:6-6 +10 B:6-5+5\nC:5-5L +2\n+3\nD:knock A:draw draw 4-5 B:foul 1-1 pass\n",
+        kHead +
+            "deal A\t6-6  5-5 \nstock 1-1 2-2\nA:6-6\t B:6-5 \nend domino A \n"
+            "points AC 1 BD 2 \nscore A 3\n",
+        kHead + std::string("A:6-6 \0 B:6-5\n", 14) + "deal\0A\n",
+        // lines the fast paths must leave alone
+        kHead +
+            "hand 3\nhand 0\nhand 1234567890\nend\nend domino X\npoints\npoints A\n"
+            "points AC 1234567890\nscore E 1\nscore A 1 B\ndeal B 6-7\nstock 6-6x\n",
+    };
+    for (const auto& text : texts) {
+        for (const std::size_t chunk : {std::size_t{1}, std::size_t{3}, std::size_t{1} << 20})
+            expect_split_then_parse_agrees(text, chunk);
+    }
+}
+
+TEST(Split, GeneratedAndMutatedRecords) {
+    const std::string text = generated_records(11);
+    for (const std::size_t chunk : {std::size_t{97}, std::size_t{1} << 20})
+        expect_split_then_parse_agrees(text, chunk);
+    // The same text with bytes changed here and there.
+    std::mt19937_64 rng(12);
+    const std::vector<std::string> bits = {
+        "{",  "}", "\r", "\n", "\n\n", ";",        "[",     "\"",      " ",    "\t", "+",
+        "+7", ":", "A:", "-",  "7",    "\xC3\xA9", "hand ", "deal B ", "end ", "x"};
+    for (int round = 0; round < 40; ++round) {
+        std::string t = text.substr(rng() % (text.size() / 2), 3000);
+        for (int i = 0; i < 6 && !t.empty(); ++i)
+            t.insert(rng() % t.size(), bits[rng() % bits.size()]);
+        expect_split_then_parse_agrees(t, 1 + rng() % 64);
+    }
+}
+
+RC_GTEST_PROP(Split, ShuffledNotationAgrees, ()) {
+    // clang-format off
+    static const std::vector<std::string> pieces = {
+        "[A \"1\"]\n", "[", "]", "\"", "{", "}", ";", "\n", "\r\n", "\r", " ", "\t", "hand 1\n",
+        "hand", "deal A ", "stock", "end domino ", "points AC 1", "score", "A", "B:", "AC",
+        "6-6", "5-3R", "7-1", "+2", "draw", "pass", "knock", "\xEF\xBB\xBF", "\xFF",
+        std::string(1, '\0'), "x"};
+    // clang-format on
+    const auto picks = *rc::gen::container<std::vector<std::size_t>>(
+        rc::gen::inRange<std::size_t>(0, pieces.size()));
+    std::string text;
+    for (auto i : picks) text += pieces[i];
+    const auto chunk = *rc::gen::inRange<std::size_t>(1, 16);
+    const auto expected = records_by_next(text);
+    TrickleBuf buf(text, chunk);
+    std::istream in(&buf);
+    RecordReader reader(in);
+    parser::Spare spare;
+    ast::Record r;
+    std::string piece;
+    std::uint32_t line = 0;
+    std::size_t n = 0;
+    while (reader.next_text(piece, line)) {
+        parser::parse_into(r, std::move(piece), line, spare);
+        RC_ASSERT(n < expected.size());
+        RC_ASSERT(every_field(r) + "bytes " + std::to_string(reader.bytes_read()) == expected[n]);
+        ++n;
+    }
+    RC_ASSERT(n == expected.size());
+}
+
+TEST(Split, BuffersAreHandedBack) {
+    const std::string text = "[A \"1\"]\nhand 1\n[B \"2\"]\nhand 1\n";
+    std::istringstream in(text);
+    RecordReader reader(in);
+    std::string piece = "kept";
+    std::uint32_t line = 0;
+    ASSERT_TRUE(reader.next_text(piece, line));
+    EXPECT_EQ(piece, "[A \"1\"]\nhand 1\n");
+    EXPECT_EQ(line, 1u);
+    parser::Spare spare;
+    ast::Record r;
+    r.source = std::string(1000, 'x');
+    const std::size_t capacity = r.source.capacity();
+    parser::parse_into(r, std::move(piece), line, spare);
+    EXPECT_EQ(r.source, "[A \"1\"]\nhand 1\n");
+    EXPECT_TRUE(piece.empty());  // holds the old source's buffer
+    EXPECT_GE(piece.capacity(), capacity);
+    ASSERT_TRUE(reader.next_text(piece, line));
+    EXPECT_EQ(piece, "[B \"2\"]\nhand 1\n");
+    EXPECT_EQ(line, 3u);
+    piece = "left as it was";
+    EXPECT_FALSE(reader.next_text(piece, line));
+    EXPECT_EQ(piece, "left as it was");
+    EXPECT_EQ(line, 3u);
+}
+
+// The whole-line fast paths are taken only where a line begins; with one
+// blank before every line the same text goes the general way, every column
+// one further on. Both must give the same record.
+void expect_fast_and_general_agree(const std::string& text) {
+    SCOPED_TRACE(::testing::PrintToString(text.substr(0, 200)));
+    std::string shifted;
+    bool line_start = true;
+    for (const char c : text) {
+        if (line_start) shifted += ' ';
+        shifted += c;
+        line_start = c == '\n';
+    }
+    std::istringstream a_in(text);
+    std::istringstream b_in(shifted);
+    RecordReader a_reader(a_in);
+    RecordReader b_reader(b_in);
+    ast::Record a;
+    ast::Record b;
+    for (;;) {
+        const bool more = a_reader.next(a);
+        ASSERT_EQ(b_reader.next(b), more);
+        if (!more) break;
+        EXPECT_EQ(every_field(b, -1, false), every_field(a, 0, false));
+    }
+}
+
+TEST(FastPaths, AgreeWithTheGeneralPath) {
+    const std::string text = generated_records(21);
+    std::string no_braces;  // a blank put inside a brace comment would change it
+    for (const char c : text)
+        if (c != '{' && c != '}') no_braces += c;
+    expect_fast_and_general_agree(no_braces);
+    for (const std::string lines : {
+             "A:6-6 B:6-5R C:pass D:knock A:5-5L+12 B:0-0N +7\n+8\nC:1-1 +123456789\n",
+             "6-6 pass knock 5-5E A:6-6\tB:6-5  C:5-5 \r\nD:4-4\rA:3-3\n",
+             "A:6-6+1234567890 B:6-7 C:6-6X D:pass7 A:6-6 ;c\nB:6-6;c\nC:draw 6-6\n",
+             "+5\nA:pass +5\nA:6-6\n+5 +6\n",
+             "deal A 6-6 5-5\ndeal B\ndeal C 6-6 5-5 \ndeal D 6-6\t5-5\ndeal A 6-6 5-5x\n",
+             "deal  B 1-1 6-6\ndeal E 1-1\ndeal A 1-1 6-7\nstock\nstock 1-1 2-2\nstock 9-9\n",
+             "end domino\nend block AC\nend tie D x\nend target\nend domino E\n",
+             "points AC 1 BD 22\nscore A 1 B 2 C 3 D 4\npoints A 1\nscore AC\nscore\n",
+             "hand 2\nA:6-6\nhand 3\nhand 3\nhand 5\nhand 0\nhand x\nhand 6\n",
+         }) {
+        expect_fast_and_general_agree(kHead + lines);
+        expect_fast_and_general_agree("[Rules \"jamaican\"]\r\nhand 1\r\n" + lines);
+    }
 }
 
 // ---------------------------------------------------------------------------
