@@ -129,24 +129,27 @@ namespace {
 // --- pips check: split, check, write -------------------------------------
 //
 // A run is a sequence of items in input order: each record of each file,
-// and a message where a file cannot be opened or read. Splitting (with the
-// parser's RecordReader) is sequential; checking a record and rendering its
-// output into the item's own string is independent of every other record,
-// so with --jobs N that part runs on N threads (run_pipeline); writing is in
-// input order again. With --jobs 1 the three steps run one after another on
-// the calling thread, through the same functions, so the output is the same.
+// and a message where a file cannot be opened or read. Splitting the input
+// into records' texts (the parser's RecordReader::next_text) is sequential;
+// parsing and checking a record and rendering its output into the item's own
+// string is independent of every other record, so with --jobs N that part
+// runs on N threads (run_pipeline); writing is in input order again. With
+// --jobs 1 the three steps run one after another on the calling thread,
+// through the same functions, so the output is the same.
 
 struct CheckItem {
     enum class Kind { record, file_error };
     Kind kind = Kind::record;
     std::size_t seq = 0;      // place in the run
     std::size_t owner = 0;    // the thread whose items it is among (--jobs N)
-    std::size_t kept = 0;     // its tree is kept for reuse, of a text this long (--jobs N)
     std::size_t file = 0;     // index into the run's names
     std::size_t index = 0;    // the record's number in its file, from 1
     std::uint64_t bytes = 0;  // input bytes split so far, over all files
     std::size_t size = 0;     // the record's text size, for the in-flight limit
-    ast::Record record;
+    // The record's text as split, and the file line of its first byte; once
+    // parsed, the buffer of an earlier record's text, for reuse.
+    std::string text;
+    std::uint32_t first_line = 1;
     // The outcome: the output to write, or why the record (kind record: an
     // internal error) or the file (kind file_error) could not be handled.
     std::string out;
@@ -167,28 +170,35 @@ struct CheckContext {
     bool color = false;
 };
 
-// Checks the item's record and renders its output into item.out. Valid
-// records cost nothing in text mode (no diagnostics to render) and one
-// prebuilt head plus a few appends in JSON mode.
-void check_item(CheckItem& item, const CheckContext& ctx) {
+// What a thread that parses and checks records reuses from one record to
+// the next: the tree of the last record and the parser's spare storage.
+struct Worker {
+    ast::Record record;
+    parser::Spare spare;
+};
+
+// Parses and checks the item's record and renders its output into item.out.
+// Valid records cost nothing in text mode (no diagnostics to render) and one
+// prebuilt head plus a few appends in JSON mode. The tree is built in the
+// worker's record, in the storage of the one before.
+void check_item(CheckItem& item, const CheckContext& ctx, Worker& w) {
     if (item.kind != CheckItem::Kind::record) return;
     item.out.clear();
     try {
-        checker::Verdict v = checker::check_record(item.record);
+        parser::parse_into(w.record, std::move(item.text), item.first_line, w.spare);
+        checker::Verdict v = checker::check_record(w.record);
         item.valid = v.valid;
         item.unfinished = v.unfinished;
         item.hands = v.hands;
         item.plies = v.plies;
         if (ctx.format == Format::json)
-            ctx.json[item.file].render(item.out, item.index, record_line(item.record, v), v);
+            ctx.json[item.file].render(item.out, item.index, record_line(w.record, v), v);
         else if (!v.errors.empty())
-            error_diagnostics(item.out, ctx.names[item.file], item.record, v, ctx.color);
+            error_diagnostics(item.out, ctx.names[item.file], w.record, v, ctx.color);
     } catch (const std::exception& e) {
         item.out.clear();
         item.error = e.what();
     }
-    // The record stays: RecordReader::next reuses its storage for the record
-    // read into this item next (--jobs 1; run_pipeline frees it).
 }
 
 // Readies an item for reuse; keeps its buffers unless they grew large.
@@ -198,7 +208,7 @@ void recycle(CheckItem& item) {
     item.error.clear();
     item.out.clear();
     if (item.out.capacity() > kKeep) std::string().swap(item.out);
-    if (item.record.source.capacity() > 4 * kKeep) item.record = ast::Record{};
+    if (item.text.capacity() > 4 * kKeep) std::string().swap(item.text);
 }
 
 // Splits the files into items, in input order, one at a time; the parser's
@@ -216,13 +226,13 @@ public:
                 if (file_ == files_.size()) return false;
                 if (!open(item)) return true;  // a file error
             }
-            if (reader_->next(item.record)) {
+            if (reader_->next_text(item.text, item.first_line)) {
                 item.kind = CheckItem::Kind::record;
                 item.seq = seq_++;
                 item.file = file_;
                 item.index = ++index_;
                 item.bytes = bytes();
-                item.size = item.record.source.size();
+                item.size = item.text.size();
                 return true;
             }
             done_bytes_ += reader_->bytes_read();
@@ -298,9 +308,8 @@ private:
     std::uint64_t done_bytes_ = 0;                // of the files read to the end
 };
 
-// Records split in one go by one thread, which then checks them: fewer
-// hand-overs between threads, and the batch's trees stay in that thread's
-// cache.
+// Records split in one go by one thread, which then parses and checks them:
+// fewer hand-overs between threads.
 constexpr std::size_t kBatch = 64;                          // records
 constexpr std::size_t kBatchBytes = std::size_t{16} << 10;  // record text
 // At most this much in flight between splitting and writing, so that the
@@ -308,25 +317,22 @@ constexpr std::size_t kBatchBytes = std::size_t{16} << 10;  // record text
 // to check a batch and for as many batches again waiting for an earlier one
 // to be written. The item limit is the size of the ring they wait in.
 constexpr std::size_t kMaxInFlight = 256;  // items
-// How much record text (a tree is 10 to 20 times its text) each thread keeps
-// the trees of after checking, for the parser to reuse their storage.
-constexpr std::size_t kTreeTextKept = std::size_t{64} << 10;
 std::size_t max_in_flight_bytes(unsigned jobs) {
     return (2 * static_cast<std::size_t>(jobs) + 1) * kBatchBytes;
 }
 
 // --jobs N > 1: N threads (the calling one and N - 1 more), each in turn
 // splitting a batch of records (one thread at a time: splitting is
-// sequential) and then checking that batch itself while another thread
-// splits the next one. The thread that finishes the record next in input
-// order writes it and every checked one after it, so the output is in input
-// order.
+// sequential, and only finds where records end and copies their text) and
+// then parsing and checking that batch itself while another thread splits
+// the next one. The thread that finishes the record next in input order
+// writes it and every checked one after it, so the output is in input order.
 //
 // Why not a reader thread feeding checker threads: on the 2-core benchmark
-// machine that is three busy threads on two cores, and a record's syntax
-// tree (several times its text) would be built in one core's cache and read
-// from another's; checked where it was parsed it is still in cache, and each
-// thread reuses the items (and the trees' storage) it split before.
+// machine that is three busy threads on two cores. Each record's tree (10 to
+// 20 times its text) is built and checked by one thread, in the storage of
+// that thread's previous trees (Worker), so it stays in that core's cache;
+// only the text crosses from the splitting core.
 //
 // Rethrows what splitting or writing threw, after the threads have stopped
 // (splitting: once every item split before it has been written).
@@ -374,7 +380,7 @@ void run_pipeline(Splitter& splitter, const CheckContext& ctx, unsigned jobs, Wr
 
     auto work = [&](std::size_t self) {
         std::vector<ItemPtr> batch;
-        std::size_t kept = 0;  // text of the trees this thread's items keep
+        Worker worker;
         std::unique_lock lock(mutex);
         for (;;) {
             if (stop) return;
@@ -426,26 +432,9 @@ void run_pipeline(Splitter& splitter, const CheckContext& ctx, unsigned jobs, Wr
                 pools[self].push_back(std::move(batch[i]));
             batch.resize(n);
             wake.notify_all();  // the splitter is free
-            // Check the batch here, where its trees are in cache.
+            // Parse and check the batch on this thread.
             lock.unlock();
-            for (auto& item : batch) {
-                check_item(*item, ctx);
-                // Its tree is not needed any more. The parser reuses the
-                // storage of the tree in the item it reads into (far fewer
-                // allocations), so a few items of each thread keep theirs;
-                // kept in every item in flight and in the pools, they would
-                // add up to tens of megabytes (a tree is 10 to 20 times its
-                // text).
-                kept -= item->kept;  // the tree it kept was reused for this one
-                item->kept = kept + item->size <= kTreeTextKept ? item->size : 0;
-                if (item->kept > 0) {
-                    kept += item->kept;
-                } else {
-                    std::string text = std::move(item->record.source);
-                    item->record = ast::Record{};
-                    item->record.source = std::move(text);
-                }
-            }
+            for (auto& item : batch) check_item(*item, ctx, worker);
             lock.lock();
             const bool first_is_next = n > 0 && batch.front()->seq == written;
             for (auto& item : batch) ready[item->seq % kMaxInFlight] = std::move(item);
@@ -578,8 +567,9 @@ int run_check(const CheckArgs& args, const Io& io) {
     Splitter splitter(args.files, ctx, io);
     if (jobs == 1) {
         CheckItem item;
+        Worker worker;
         while (splitter.next(item)) {
-            check_item(item, ctx);
+            check_item(item, ctx, worker);
             write(item);
             recycle(item);
         }
