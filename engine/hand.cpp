@@ -227,7 +227,9 @@ Step HandState::check_holding(int seat, Tile t) const {
 
 Step HandState::check_proofs(int seat, Tile t) const {
     for (const auto& p : proofs_) {
-        if (p.tile == t && p.seat != seat)
+        // A proven tile on the table was played by its holder: the pose was
+        // right, and playing it again is not-in-hand (can_hold says so).
+        if (p.tile == t && p.seat != seat && !layout_.on_table().contains(t))
             return Step::fail(Fault::wrong_pose,
                               "the pose belonged to the holder of " + t.str() + ", but " +
                                   seat_name(seat) + " plays " + t.str() + " later, so " +
