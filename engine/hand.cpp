@@ -38,7 +38,8 @@ std::string list_tiles(std::span<const Tile> ts) {
 }
 }  // namespace
 
-HandState::HandState(const Variant& v) : v_(v), layout_(v.layout(), v.tile_set()) {}
+HandState::HandState(const Variant& v)
+    : v_(v), layout_(v.layout(), v.tile_set()), all_dealt_(v.all_dealt() && !v.draw_game()) {}
 
 void HandState::reset() {
     layout_ = Layout(v_.layout(), v_.tile_set());
@@ -420,7 +421,7 @@ std::optional<bool> HandState::blocked() const {
     // Every tile is dealt and none drawn: a tile off the table is in a hand
     // still playing, so the hand is blocked exactly when nothing fits (what
     // the rest of this function finds too, by the longer way).
-    if (v_.all_dealt() && !v_.draw_game()) return fits.empty();
+    if (all_dealt_) return fits.empty();
     bool unknown = false;
     // From the seat to play next: the one most likely to hold a tile that fits.
     for (int i = 0, s = turn_ < 0 ? 0 : turn_; i < v_.players;

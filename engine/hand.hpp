@@ -156,6 +156,7 @@ private:
 
     Variant v_;
     Layout layout_;
+    bool all_dealt_ = false;  // every tile is dealt and none is drawn
     std::array<SeatInfo, 4> seats_{};
     TileSet dealt_;  // tiles on known deal lines
     std::vector<Tile> stock_;
