@@ -111,7 +111,7 @@ struct ClaimLine {
 
 struct Hand {
     int number = 0;
-    Pos pos;         // the word `hand`
+    Pos pos;  // the word `hand`
     Pos number_pos;
     std::vector<SeatTiles> deals;
     std::vector<Stock> stocks;

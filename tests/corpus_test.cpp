@@ -3,11 +3,11 @@
 // of the first error).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <algorithm>
 
 #include "tests/support/support.hpp"
 
@@ -56,7 +56,8 @@ TEST(Corpus, EveryFileGetsItsExpectedVerdict) {
             continue;
         }
         EXPECT_FALSE(in_valid_dir);
-        EXPECT_EQ(path.parent_path().filename().string(), code) << "an invalid file lives in its code's folder";
+        EXPECT_EQ(path.parent_path().filename().string(), code)
+            << "an invalid file lives in its code's folder";
         ASSERT_FALSE(v.valid);
         ASSERT_FALSE(v.errors.empty());
         EXPECT_EQ(checker::code_name(v.errors[0].code), code) << test::describe(v);
@@ -64,8 +65,9 @@ TEST(Corpus, EveryFileGetsItsExpectedVerdict) {
         codes_seen.insert(code);
     }
     // At least one file per error code of DGN 1.
-    for (const char* c : {"syntax", "bad-tag", "bad-deal", "wrong-seat", "not-in-hand", "no-match", "ambiguous-end",
-                          "illegal-pass", "illegal-draw", "wrong-pose", "after-end", "end-mismatch", "points-mismatch",
-                          "score-mismatch", "result-mismatch"})
+    for (const char* c :
+         {"syntax", "bad-tag", "bad-deal", "wrong-seat", "not-in-hand", "no-match", "ambiguous-end",
+          "illegal-pass", "illegal-draw", "wrong-pose", "after-end", "end-mismatch",
+          "points-mismatch", "score-mismatch", "result-mismatch"})
         EXPECT_TRUE(codes_seen.count(c)) << "no corpus file for " << c;
 }
