@@ -411,7 +411,8 @@ bool seat_word(const char* b, const char* e, char& seat) {
     return x3::parse(b, e, tokens::seat_word(), seat);
 }
 
-bool who_word(const char* b, const char* e, ast::Who& who) {
+// The seat or side word [b, e) as written in the common case, when it is one.
+bool who_at(const char* b, const char* e, ast::Who& who) {
     if (e - b == 1 && is_seat(*b)) {
         who = static_cast<ast::Who>(*b - 'A');
         return true;
@@ -420,7 +421,11 @@ bool who_word(const char* b, const char* e, ast::Who& who) {
         who = *b == 'A' ? ast::Who::AC : ast::Who::BD;
         return true;
     }
-    return x3::parse(b, e, tokens::who(), who);
+    return false;
+}
+
+bool who_word(const char* b, const char* e, ast::Who& who) {
+    return who_at(b, e, who) || x3::parse(b, e, tokens::who(), who);
 }
 
 // 1 to 9 digits, and nothing else.
@@ -1358,19 +1363,6 @@ bool blank_or_end(const char* q, const char* end) {
 const char* word_at(const char* q, const char* end) {
     while (q < end && !kWordStop[static_cast<unsigned char>(*q)]) ++q;
     return q;
-}
-
-// The seat or side word [b, e), when it is one.
-bool who_at(const char* b, const char* e, ast::Who& who) {
-    if (e - b == 1 && is_seat(*b)) {
-        who = static_cast<ast::Who>(*b - 'A');
-        return true;
-    }
-    if (same(b, e, "AC") || same(b, e, "BD")) {
-        who = *b == 'A' ? ast::Who::AC : ast::Who::BD;
-        return true;
-    }
-    return false;
 }
 
 // q at the end of a line: its line feed, a CR LF, a CR that ends the text or
