@@ -419,8 +419,7 @@ std::optional<bool> HandState::blocked() const {
     // Tiles that fit somewhere, computed once for every seat.
     const TileSet fits = layout_.fit_mask();
     // Every tile is dealt and none drawn: a tile off the table is in a hand
-    // still playing, so the hand is blocked exactly when nothing fits (what
-    // the rest of this function finds too, by the longer way).
+    // still playing, so the hand is blocked exactly when nothing fits.
     if (all_dealt_) return fits.empty();
     bool unknown = false;
     // From the seat to play next: the one most likely to hold a tile that fits.
@@ -432,9 +431,6 @@ std::optional<bool> HandState::blocked() const {
         if (!si.exact()) unknown = true;
     }
     if (!unknown) return true;
-    // Every tile is dealt: a tile that fits and is off the table is in some
-    // hand still playing, so someone can play.
-    if (v_.all_dealt() && !v_.draw_game() && !fits.empty()) return false;
     // Nothing that fits is left anywhere a seat could hold it.
     if ((unplaced() & fits).empty()) return true;
     // A full round of passes by every seat still in the hand (passing while able
