@@ -518,6 +518,18 @@ struct NoList {
     }
 };
 
+// Adds a T made from all its fields, in their order: built in place where
+// the compiler has C++20's parenthesized aggregate initialization (g++), a
+// braced one moved in otherwise (clang 14, which builds the fuzz targets).
+template <class T, class... A>
+T& emplace_fields(std::vector<T>& v, A&&... a) {
+#if defined(__cpp_aggregate_paren_init)
+    return v.emplace_back(std::forward<A>(a)...);
+#else
+    return v.emplace_back(T{std::forward<A>(a)...});
+#endif
+}
+
 struct Word {
     const char* b;
     const char* e;
@@ -943,9 +955,9 @@ void RecordParser::add_hand(ast::Pos pos, ast::Pos number_pos, std::optional<int
         plies.reserve(hand().plies.size());
     }
     // Every field, in the order of ast::Hand's: nothing is zeroed first.
-    rec_.hands.emplace_back(number.value_or(0), pos, number_pos, std::move(deals), NoList{},
-                            NoList{}, std::move(plies), NoList{}, std::nullopt, std::nullopt,
-                            std::nullopt, NoList{});
+    emplace_fields(rec_.hands, number.value_or(0), pos, number_pos, std::move(deals), NoList{},
+                   NoList{}, std::move(plies), NoList{}, std::nullopt, std::nullopt, std::nullopt,
+                   NoList{});
     phase_ = Phase::setup;
     redeals_ = 0;
 }
@@ -1467,13 +1479,13 @@ bool RecordParser::ply_line(const char* b) {
                 // Every field, in the order of ast::Ply's: nothing is zeroed
                 // first. (Written out here, not with put_ply, so that it is
                 // compiled in place.)
-                hand().plies.emplace_back(
-                    pos, seat_of(b[0]), pos, NoList{},
-                    play ? ast::Ply::Kind::play : ast::Ply::Kind::pass, action, *a == 'k',
-                    play ? ast::TileTok{static_cast<std::uint8_t>(a[0] - '0'),
-                                        static_cast<std::uint8_t>(a[2] - '0'), action}
-                         : ast::TileTok{},
-                    end, std::nullopt, ast::Pos{}, NoList{});
+                emplace_fields(hand().plies, pos, seat_of(b[0]), pos, NoList{},
+                               play ? ast::Ply::Kind::play : ast::Ply::Kind::pass, action,
+                               *a == 'k',
+                               play ? ast::TileTok{static_cast<std::uint8_t>(a[0] - '0'),
+                                                   static_cast<std::uint8_t>(a[2] - '0'), action}
+                                    : ast::TileTok{},
+                               end, std::nullopt, ast::Pos{}, NoList{});
                 claim_ok_ = play;  // a separate `+N` may follow a play
                 last = e;
                 if (*e == ' ' && kWordStart[static_cast<unsigned char>(e[1])]) {
@@ -1574,8 +1586,8 @@ inline void RecordParser::put_ply(ast::Pos pos, std::optional<ast::SeatNo> seat,
                                   ast::TileTok tile, ast::EndLetter end, std::optional<int> claim,
                                   ast::Pos claim_pos) {
     // In the order of ast::Ply's fields.
-    hand().plies.emplace_back(pos, seat, seat ? pos : ast::Pos{}, NoList{}, kind, action, knock,
-                              tile, end, claim, claim_pos, NoList{});
+    emplace_fields(hand().plies, pos, seat, seat ? pos : ast::Pos{}, NoList{}, kind, action, knock,
+                   tile, end, claim, claim_pos, NoList{});
 }
 
 // Tiles `a-b` after blanks, from q, added to `out`; last: the end of the last
