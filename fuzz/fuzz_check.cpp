@@ -21,6 +21,7 @@
 
 #include "checker/checker.hpp"
 #include "parser/parser.hpp"
+#include "tests/fuzz_inputs.hpp"
 
 namespace {
 
@@ -29,20 +30,6 @@ using namespace pips;
 void require(bool ok) {
     if (!ok) __builtin_trap();
 }
-
-// Rule sets to replay a record under (pips rescore), when compatible.
-constexpr std::string_view kOverrides[] = {
-    "jamaican",
-    "jamaican:sporting,playoff,tie-replay",
-    "cutthroat",
-    "cutthroat:draw",
-    "french",
-    "french:blank-ten",
-    "chiva",
-    "quinientos:bonus,capicu,double-blank",
-    "quinientos:reshuffle,tie-closer,block-player",
-    "fives-threes",
-};
 
 void check_verdict(const ast::Record& rec, const checker::Verdict& v) {
     require(v.valid == v.errors.empty());
@@ -82,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
         // One other rule set per record, picked by the input so that every
         // one gets its turn.
-        const std::string spec(kOverrides[(size + n++) % std::size(kOverrides)]);
+        const std::string spec(tests::kOverrides[(size + n++) % std::size(tests::kOverrides)]);
         if (checker::rescore_compatible(rec, spec).empty()) {
             checker::CheckOptions over;
             over.rules_override = spec;

@@ -14,6 +14,7 @@
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
 #include "tests/ast_compare.hpp"
+#include "tests/fuzz_inputs.hpp"
 
 namespace {
 
@@ -21,34 +22,6 @@ using namespace pips;
 
 void require(bool ok) {
     if (!ok) __builtin_trap();
-}
-
-// Notes at the positions of the record's own tokens, as pips annotate makes
-// them: one after each ply and line the input chooses.
-parser::Notes notes_for(const ast::Record& r, std::size_t salt) {
-    parser::Notes notes;
-    std::size_t i = salt;
-    auto maybe = [&](ast::Pos p) {
-        if (++i % 3 == 0) notes.emplace_back(p, "note " + std::to_string(i));
-    };
-    for (const auto& t : r.tags) maybe(t.pos);
-    for (const auto& h : r.hands) {
-        maybe(h.pos);
-        for (const auto& d : h.deals) maybe(d.pos);
-        for (const auto& p : h.plies) maybe(p.pos);
-        for (const auto& d : h.remains) maybe(d.pos);
-        if (h.end) maybe(h.end->pos);
-        if (h.points) maybe(h.points->pos);
-    }
-    return notes;
-}
-
-ast::Record without_brace_comments(ast::Record r) {
-    for (auto& h : r.hands) {
-        h.comments.clear();
-        for (auto& p : h.plies) p.comments.clear();
-    }
-    return r;
 }
 
 }  // namespace
@@ -66,11 +39,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         require(tests::ast_difference(rec, again).empty());
         require(parser::print_record(again) == printed);
 
-        const parser::Notes notes = notes_for(rec, size);
+        const parser::Notes notes = tests::notes_for(rec, size);
         const std::string annotated = parser::print_record(rec, &notes);
         const ast::Record reread = parser::parse_record(annotated);
         require(reread.errors.empty());
-        require(tests::ast_difference(without_brace_comments(rec), without_brace_comments(reread))
+        require(tests::ast_difference(tests::without_brace_comments(rec),
+                                      tests::without_brace_comments(reread))
                     .empty());
     }
     return 0;

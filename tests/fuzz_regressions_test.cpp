@@ -22,6 +22,7 @@
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
 #include "tests/ast_compare.hpp"
+#include "tests/fuzz_inputs.hpp"
 
 namespace {
 
@@ -112,47 +113,6 @@ void expect_verdict_sound(const ast::Record& rec, const checker::Verdict& v) {
     }
 }
 
-// Rule sets to replay a record under (pips rescore), as fuzz_check does.
-const char* const kOverrides[] = {
-    "jamaican",
-    "jamaican:sporting,playoff,tie-replay",
-    "cutthroat",
-    "cutthroat:draw",
-    "french",
-    "french:blank-ten",
-    "chiva",
-    "quinientos:bonus,capicu,double-blank",
-    "quinientos:reshuffle,tie-closer,block-player",
-    "fives-threes",
-};
-
-// Notes after some of the record's plies and lines, as fuzz_roundtrip makes them.
-parser::Notes notes_for(const ast::Record& r) {
-    parser::Notes notes;
-    std::size_t i = 0;
-    auto maybe = [&](ast::Pos p) {
-        if (++i % 3 == 0) notes.emplace_back(p, "note " + std::to_string(i));
-    };
-    for (const auto& t : r.tags) maybe(t.pos);
-    for (const auto& h : r.hands) {
-        maybe(h.pos);
-        for (const auto& d : h.deals) maybe(d.pos);
-        for (const auto& p : h.plies) maybe(p.pos);
-        for (const auto& d : h.remains) maybe(d.pos);
-        if (h.end) maybe(h.end->pos);
-        if (h.points) maybe(h.points->pos);
-    }
-    return notes;
-}
-
-ast::Record without_brace_comments(ast::Record r) {
-    for (auto& h : r.hands) {
-        h.comments.clear();
-        for (auto& p : h.plies) p.comments.clear();
-    }
-    return r;
-}
-
 TEST(FuzzRegressions, OpenBugs) {
     const std::set<std::string> open = open_bugs();
     for (const auto& name : open)
@@ -211,7 +171,8 @@ TEST(FuzzRegressions, Check) {
             expect_verdict_sound(rec, annotated);
             EXPECT_TRUE(checker::same_verdict(plain, annotated))
                 << "annotating changed the verdict";
-            for (const char* spec : kOverrides) {
+            for (const std::string_view word : tests::kOverrides) {
+                const std::string spec(word);
                 if (!checker::rescore_compatible(rec, spec).empty()) continue;
                 SCOPED_TRACE(spec);
                 checker::CheckOptions over;
@@ -237,13 +198,13 @@ TEST(FuzzRegressions, RoundTrip) {
                 << printed;
             EXPECT_EQ(tests::ast_difference(rec, again), "") << printed;
             EXPECT_EQ(parser::print_record(again), printed);
-            const parser::Notes notes = notes_for(rec);
+            const parser::Notes notes = tests::notes_for(rec);
             const std::string annotated = parser::print_record(rec, &notes);
             const ast::Record reread = parser::parse_record(annotated);
             EXPECT_TRUE(reread.errors.empty()) << annotated;
-            EXPECT_EQ(
-                tests::ast_difference(without_brace_comments(rec), without_brace_comments(reread)),
-                "")
+            EXPECT_EQ(tests::ast_difference(tests::without_brace_comments(rec),
+                                            tests::without_brace_comments(reread)),
+                      "")
                 << annotated;
         }
     }
