@@ -18,39 +18,13 @@
 #include "cli/commands.hpp"
 #include "cli/report.hpp"
 #include "cli/tools.hpp"
+#include "tests/support/support.hpp"
 
 namespace {
 
 using namespace pips;
-
-class TempDir {
-public:
-    TempDir() {
-        path_ = std::filesystem::temp_directory_path() /
-                ("pips_jobs_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++));
-        std::filesystem::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(path_, ec);
-    }
-    std::string path(const std::string& name) const { return (path_ / name).string(); }
-    std::string write(const std::string& name, const std::string& text) const {
-        std::ofstream(path(name), std::ios::binary) << text;
-        return path(name);
-    }
-
-private:
-    static inline int counter_ = 0;
-    std::filesystem::path path_;
-};
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using test::slurp;
+using test::TempDir;
 
 // `pips generate` into a string.
 std::string generate(cli::GenerateArgs args, const TempDir& dir) {

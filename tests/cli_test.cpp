@@ -17,10 +17,13 @@
 #include "cli/report.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
+#include "tests/support/support.hpp"
 
 namespace {
 
 using namespace pips;
+using test::slurp;
+using test::TempDir;
 using json = nlohmann::ordered_json;
 
 // --- report rendering ----------------------------------------------------
@@ -167,37 +170,6 @@ TEST(Summary, CountsRecords) {
 }
 
 // --- the commands as library calls -----------------------------------------
-
-// A temporary directory for the test's files, removed at the end.
-class TempDir {
-public:
-    TempDir() {
-        path_ = std::filesystem::temp_directory_path() /
-                ("pips_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++));
-        std::filesystem::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(path_, ec);
-    }
-    std::string write(const std::string& name, const std::string& text) const {
-        auto p = path_ / name;
-        std::ofstream(p, std::ios::binary) << text;
-        return p.string();
-    }
-    std::string path(const std::string& name) const { return (path_ / name).string(); }
-
-private:
-    static inline int counter_ = 0;
-    std::filesystem::path path_;
-};
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 // Runs a command with its output in files, returning the exit code.
 struct Captured {

@@ -24,6 +24,7 @@ namespace {
 using namespace pips;
 using parser::parse_record;
 using parser::RecordReader;
+using test::slurp;
 
 std::string errors_of(const ast::Record& r) {
     std::string out;
@@ -71,13 +72,6 @@ bool sorted(const ast::Record& r) {
 
 std::filesystem::path conformance_dir() {
     return std::filesystem::path(PIPS_SOURCE_DIR) / ".." / "shared" / "conformance";
-}
-
-std::string slurp(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 // file -> expected first error line, for the syntax cases of expected.jsonl.

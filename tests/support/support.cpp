@@ -1,5 +1,8 @@
 #include "tests/support/support.hpp"
 
+#include <unistd.h>
+
+#include <fstream>
 #include <sstream>
 
 #include "parser/parser.hpp"
@@ -67,6 +70,30 @@ std::string describe(const checker::Verdict& v) {
     const auto& e = v.errors.front();
     return std::string(checker::code_name(e.code)) + "@" + std::to_string(e.pos.line) + ":" +
            std::to_string(e.pos.column) + " " + e.message;
+}
+
+std::string slurp(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+TempDir::TempDir() {
+    static int counter = 0;
+    path_ = std::filesystem::temp_directory_path() /
+            ("pips_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    std::filesystem::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+}
+
+std::string TempDir::write(const std::string& name, const std::string& text) const {
+    std::ofstream(path(name), std::ios::binary) << text;
+    return path(name);
 }
 
 }  // namespace pips::test

@@ -1,6 +1,7 @@
 // Shared helpers for the tests: every variant pips knows, and checking DGN text.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -24,5 +25,23 @@ std::vector<checker::Verdict> check_text(const std::string& text);
 
 // "valid" or "CODE@LINE:COL message" of a verdict's first error, for messages.
 std::string describe(const checker::Verdict& v);
+
+// A file's bytes ("" when it cannot be read).
+std::string slurp(const std::filesystem::path& path);
+
+// A temporary directory for a test's files, removed at the end.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    std::string path(const std::string& name) const { return (path_ / name).string(); }
+    // Writes `text` to the file `name` in the directory; returns its path.
+    std::string write(const std::string& name, const std::string& text) const;
+
+private:
+    std::filesystem::path path_;
+};
 
 }  // namespace pips::test
