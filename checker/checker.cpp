@@ -15,42 +15,6 @@
 
 namespace pips::checker {
 
-const char* code_name(Code c) {
-    switch (c) {
-        case Code::syntax:
-            return "syntax";
-        case Code::bad_tag:
-            return "bad-tag";
-        case Code::bad_deal:
-            return "bad-deal";
-        case Code::wrong_seat:
-            return "wrong-seat";
-        case Code::not_in_hand:
-            return "not-in-hand";
-        case Code::no_match:
-            return "no-match";
-        case Code::ambiguous_end:
-            return "ambiguous-end";
-        case Code::illegal_pass:
-            return "illegal-pass";
-        case Code::illegal_draw:
-            return "illegal-draw";
-        case Code::wrong_pose:
-            return "wrong-pose";
-        case Code::after_end:
-            return "after-end";
-        case Code::end_mismatch:
-            return "end-mismatch";
-        case Code::points_mismatch:
-            return "points-mismatch";
-        case Code::score_mismatch:
-            return "score-mismatch";
-        case Code::result_mismatch:
-            return "result-mismatch";
-    }
-    return "?";
-}
-
 namespace {
 
 using ast::Pos;
@@ -253,11 +217,9 @@ bool RecordChecker::read_tags() {
     }
     std::string rules_id = rules->value, opts = options ? options->value : std::string();
     if (!opt_.rules_override.empty()) {
-        auto colon = opt_.rules_override.find(':');
-        rules_id = opt_.rules_override.substr(0, colon);
-        opts = colon == std::string::npos ? std::string() : opt_.rules_override.substr(colon + 1);
-        for (auto& c : opts)
-            if (c == ',') c = ' ';
+        RulesSpec spec = split_rules_spec(opt_.rules_override);
+        rules_id = std::move(spec.rules);
+        opts = std::move(spec.options);
     }
     auto err = make_variant(rules_id, n, opts, v_);
     if (err) {
@@ -1210,11 +1172,8 @@ std::string rescore_compatible(const ast::Record& record, const std::string& spe
     if (auto e = make_variant(
             rules->value, n, options ? std::string_view(options->value) : std::string_view(), mine))
         return e->message;
-    auto colon = spec.find(':');
-    std::string opts = colon == std::string::npos ? std::string() : spec.substr(colon + 1);
-    for (auto& c : opts)
-        if (c == ',') c = ' ';
-    if (auto e = make_variant(spec.substr(0, colon), n, opts, other)) return e->message;
+    RulesSpec rs = split_rules_spec(spec);
+    if (auto e = make_variant(rs.rules, n, rs.options, other)) return e->message;
     if (mine.tiles_per_seat() != other.tiles_per_seat() || !(mine.tile_set() == other.tile_set()) ||
         mine.draw_game() != other.draw_game())
         return other.name() + " deals " + std::to_string(other.tiles_per_seat()) + " tiles a seat" +

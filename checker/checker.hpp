@@ -6,29 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "checker/codes.hpp"
 #include "parser/ast.hpp"
 
 namespace pips::checker {
-
-// Stable error codes of DGN 1, section 8.
-enum class Code : std::uint8_t {
-    syntax,
-    bad_tag,
-    bad_deal,
-    wrong_seat,
-    not_in_hand,
-    no_match,
-    ambiguous_end,
-    illegal_pass,
-    illegal_draw,
-    wrong_pose,
-    after_end,
-    end_mismatch,
-    points_mismatch,
-    score_mismatch,
-    result_mismatch,
-};
-const char* code_name(Code c);  // "not-in-hand"
 
 struct Diagnostic {
     ast::Pos pos;

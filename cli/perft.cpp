@@ -75,10 +75,9 @@ int run_perft(const PerftOptions& o) {
     // The variant: --rules R[:OPTIONS] and --players, else the file's tags.
     std::string rules, options;
     if (!o.rules.empty()) {
-        auto colon = o.rules.find(':');
-        rules = o.rules.substr(0, colon);
-        if (colon != std::string::npos) options = o.rules.substr(colon + 1);
-        std::replace(options.begin(), options.end(), ',', ' ');
+        RulesSpec spec = split_rules_spec(o.rules);
+        rules = std::move(spec.rules);
+        options = std::move(spec.options);
     } else if (const ast::Tag* t = rec.find_tag("Rules")) {
         rules = t->value;
         if (const ast::Tag* op = rec.find_tag("Options")) options = op->value;

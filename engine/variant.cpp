@@ -76,6 +76,16 @@ std::vector<std::string_view> option_words(RuleSet r) {
     return out;
 }
 
+RulesSpec split_rules_spec(std::string_view spec) {
+    RulesSpec out;
+    auto colon = spec.find(':');
+    out.rules = std::string(spec.substr(0, colon));
+    if (colon != std::string_view::npos) out.options = std::string(spec.substr(colon + 1));
+    for (auto& c : out.options)
+        if (c == ',') c = ' ';
+    return out;
+}
+
 std::optional<VariantError> make_variant(std::string_view rules, int players,
                                          std::string_view options, Variant& out) {
     using F = VariantError::Field;

@@ -83,6 +83,14 @@ struct VariantError {
     std::string message;
 };
 
+// A rule set and its options as written on a command line: "quinientos",
+// "quinientos:capicu,bonus" (options after a colon, split by commas or spaces).
+struct RulesSpec {
+    std::string rules;    // "quinientos"
+    std::string options;  // "capicu bonus": space-separated, as in the Options tag
+};
+RulesSpec split_rules_spec(std::string_view spec);
+
 // Builds a variant from the tag values; `players` is the player count.
 // On failure returns the first problem found.
 std::optional<VariantError> make_variant(std::string_view rules, int players,
