@@ -17,8 +17,7 @@ namespace {
 
 Variant jamaican() {
     Variant v;
-    v.rules = RuleSet::jamaican;
-    v.players = 4;
+    make_variant("jamaican", 4, "", v);
     return v;
 }
 

@@ -20,8 +20,8 @@
 #include <string_view>
 
 #include "checker/checker.hpp"
+#include "fuzz/fuzz_inputs.hpp"
 #include "parser/parser.hpp"
-#include "tests/fuzz_inputs.hpp"
 
 namespace {
 
@@ -69,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
         // One other rule set per record, picked by the input so that every
         // one gets its turn.
-        const std::string spec(tests::kOverrides[(size + n++) % std::size(tests::kOverrides)]);
+        const std::string spec(fuzz::kOverrides[(size + n++) % std::size(fuzz::kOverrides)]);
         if (checker::rescore_compatible(rec, spec).empty()) {
             checker::CheckOptions over;
             over.rules_override = spec;

@@ -11,10 +11,10 @@
 #include <sstream>
 #include <string>
 
+#include "fuzz/fuzz_inputs.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
 #include "tests/ast_compare.hpp"
-#include "tests/fuzz_inputs.hpp"
 
 namespace {
 
@@ -39,12 +39,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         require(tests::ast_difference(rec, again).empty());
         require(parser::print_record(again) == printed);
 
-        const parser::Notes notes = tests::notes_for(rec, size);
+        const parser::Notes notes = fuzz::notes_for(rec, size);
         const std::string annotated = parser::print_record(rec, &notes);
         const ast::Record reread = parser::parse_record(annotated);
         require(reread.errors.empty());
-        require(tests::ast_difference(tests::without_brace_comments(rec),
-                                      tests::without_brace_comments(reread))
+        require(tests::ast_difference(fuzz::without_brace_comments(rec),
+                                      fuzz::without_brace_comments(reread))
                     .empty());
     }
     return 0;

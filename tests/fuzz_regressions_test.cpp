@@ -19,10 +19,10 @@
 #include <vector>
 
 #include "checker/checker.hpp"
+#include "fuzz/fuzz_inputs.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
 #include "tests/ast_compare.hpp"
-#include "tests/fuzz_inputs.hpp"
 
 namespace {
 
@@ -171,7 +171,7 @@ TEST(FuzzRegressions, Check) {
             expect_verdict_sound(rec, annotated);
             EXPECT_TRUE(checker::same_verdict(plain, annotated))
                 << "annotating changed the verdict";
-            for (const std::string_view word : tests::kOverrides) {
+            for (const std::string_view word : fuzz::kOverrides) {
                 const std::string spec(word);
                 if (!checker::rescore_compatible(rec, spec).empty()) continue;
                 SCOPED_TRACE(spec);
@@ -198,12 +198,12 @@ TEST(FuzzRegressions, RoundTrip) {
                 << printed;
             EXPECT_EQ(tests::ast_difference(rec, again), "") << printed;
             EXPECT_EQ(parser::print_record(again), printed);
-            const parser::Notes notes = tests::notes_for(rec);
+            const parser::Notes notes = fuzz::notes_for(rec);
             const std::string annotated = parser::print_record(rec, &notes);
             const ast::Record reread = parser::parse_record(annotated);
             EXPECT_TRUE(reread.errors.empty()) << annotated;
-            EXPECT_EQ(tests::ast_difference(tests::without_brace_comments(rec),
-                                            tests::without_brace_comments(reread)),
+            EXPECT_EQ(tests::ast_difference(fuzz::without_brace_comments(rec),
+                                            fuzz::without_brace_comments(reread)),
                       "")
                 << annotated;
         }

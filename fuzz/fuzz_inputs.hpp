@@ -11,7 +11,7 @@
 #include "parser/ast.hpp"
 #include "parser/printer.hpp"
 
-namespace pips::tests {
+namespace pips::fuzz {
 
 // Rule sets to replay a record under (pips rescore), when compatible.
 inline constexpr std::string_view kOverrides[] = {
@@ -56,4 +56,4 @@ inline ast::Record without_brace_comments(ast::Record r) {
     return r;
 }
 
-}  // namespace pips::tests
+}  // namespace pips::fuzz
