@@ -449,7 +449,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
                     fail = true;
                     break;
                 }
-                rules_->on_event(score, h, {Event::Kind::draw, seat, {}, {}}, m_);
+                rules_->after_move(score, h, {Event::Kind::draw, seat, {}, {}}, m_);
             } else {
                 if (v_.rules != RuleSet::french) {
                     error(pre.pos, Code::syntax,
@@ -462,7 +462,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
                     fail = true;
                     break;
                 }
-                rules_->on_event(score, h, {Event::Kind::foul, seat, tile_of(pre.tile), {}}, m_);
+                rules_->after_move(score, h, {Event::Kind::foul, seat, tile_of(pre.tile), {}}, m_);
             }
         }
         if (fail) {
@@ -478,7 +478,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
                 broken = true;
                 break;
             }
-            rules_->on_event(score, h, {Event::Kind::pass, seat, {}, able}, m_);
+            rules_->after_move(score, h, {Event::Kind::pass, seat, {}, able}, m_);
             if (ply.claim && opt_.rules_override.empty())
                 error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
         } else {
@@ -489,8 +489,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
                 broken = true;
                 break;
             }
-            int pts = rules_->on_event(score, h, {Event::Kind::play, seat, t, {}}, m_);
-            if (score.target) h.end_by_target();
+            int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
             if (ply.claim && *ply.claim != pts && opt_.rules_override.empty()) {
                 std::string why;
                 if (v_.rules == RuleSet::fives_threes) {
@@ -597,7 +596,7 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
         auto able = h.can_play(seat);
         set_event_pos(h.event_count(), ply.action_pos);
         h.pass_before_pose(seat);
-        rules_->on_event(s, h, {Event::Kind::pass, seat, {}, able}, m_);
+        rules_->after_move(s, h, {Event::Kind::pass, seat, {}, able}, m_);
         ++pre_pose_passes_;
         return true;
     }
@@ -682,8 +681,7 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
         error(st.event >= 0 ? event_pos_[st.event] : ply.action_pos, code_of(st.fault), st.why);
         return false;
     }
-    int pts = rules_->on_event(s, h, {Event::Kind::pose, seat, t, {}}, m_);
-    if (s.target) h.end_by_target();
+    int pts = rules_->after_move(s, h, {Event::Kind::pose, seat, t, {}}, m_);
     if (ply.claim && *ply.claim != pts && opt_.rules_override.empty()) {
         std::string why = v_.rules == RuleSet::fives_threes
                               ? t.str() + " alone on the table counts " +

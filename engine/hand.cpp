@@ -214,9 +214,6 @@ Step HandState::can_hold(int seat, Tile t) const {
         }
         return Step::fail(Fault::not_in_hand, seat_name(seat) + " cannot hold " + t.str());
     }
-    if (seats_[seat].dealt == false && v_.rules == RuleSet::fives_threes) {
-        // Undealt tiles cannot be held; known only when every other deal is known.
-    }
     return Step::ok();
 }
 
@@ -264,7 +261,7 @@ void HandState::remove_from_hand(int seat, Tile t) {
     --si.count;
     ++si.played;
     if (si.count == 0) {
-        if (v_.rules == RuleSet::fives_threes && v_.players == 4) {
+        if (v_.partnership() && v_.traits().partner_plays_on) {
             si.out = true;
             if (seats_[(seat + 2) % 4].out) {
                 over_ = HandOver::domino;
@@ -368,7 +365,8 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
         if (fit.empty())
             return Step::fail(Fault::no_match,
                               t.str() + " fits no end (" + ends_text(layout_) + ")");
-        bool ff = v_.rules == RuleSet::fives_threes;
+        // Where play scores from the open ends, a double at an end tells them apart.
+        bool ff = v_.traits().scores_in_play;
         for (End x : fit) {
             if (!layout_.same_result(t, fit.front(), x, ff)) {
                 return Step::fail(Fault::ambiguous_end,
@@ -435,7 +433,7 @@ std::optional<bool> HandState::blocked() const {
     if ((unplaced() & fits).empty()) return true;
     // A full round of passes by every seat still in the hand (passing while able
     // is not allowed outside french, so the round proves the block).
-    if (v_.rules != RuleSet::french && passes_in_row_ >= in_hand()) return true;
+    if (!v_.traits().pass_while_able && passes_in_row_ >= in_hand()) return true;
     return std::nullopt;
 }
 
@@ -446,7 +444,7 @@ std::uint8_t HandState::line_ends() const {
 }
 
 void HandState::add_constraint(int seat) {
-    if (v_.rules == RuleSet::french) return;  // passing while able is allowed there
+    if (v_.traits().pass_while_able) return;  // a pass proves nothing
     TileSet fits = layout_.playable(v_.tile_set() - layout_.on_table());
     constraints_.push_back({seat, fits, events_, {}, false, false, line_ends()});
 }
@@ -461,7 +459,7 @@ Step HandState::pass(int seat) {
                           seat_name(seat) + " passed with " + std::to_string(bone_count_) +
                               " tile" + (bone_count_ == 1 ? "" : "s") +
                               " still in the boneyard: a seat that cannot play draws");
-    if (v_.rules != RuleSet::french) {
+    if (!v_.traits().pass_while_able) {
         const SeatInfo& si = seats_[seat];
         TileSet p = layout_.playable(si.known);
         if (!p.empty()) {

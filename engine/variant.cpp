@@ -6,15 +6,6 @@
 namespace pips {
 
 namespace {
-constexpr std::array<std::pair<RuleSet, std::string_view>, 6> kIds{{
-    {RuleSet::jamaican, "jamaican"},
-    {RuleSet::cutthroat, "cutthroat"},
-    {RuleSet::french, "french"},
-    {RuleSet::chiva, "chiva"},
-    {RuleSet::quinientos, "quinientos"},
-    {RuleSet::fives_threes, "fives-threes"},
-}};
-
 struct OptionWord {
     RuleSet rules;
     std::string_view word;
@@ -58,15 +49,27 @@ std::string Variant::name() const {
 }
 
 std::string_view rules_id(RuleSet r) {
-    for (const auto& [k, v] : kIds)
-        if (k == r) return v;
-    return "?";
+    return static_cast<std::size_t>(r) < kRuleTraits.size() ? traits(r).name : "?";
 }
 
 std::optional<RuleSet> parse_rules_id(std::string_view id) {
-    for (const auto& [k, v] : kIds)
-        if (v == id) return k;
+    for (const auto& t : kRuleTraits)
+        if (t.name == id) return t.id;
     return std::nullopt;
+}
+
+PlayersCount count_players(std::string_view players_tag) {
+    PlayersCount out;
+    std::size_t from = 0;
+    while (from < players_tag.size()) {
+        std::size_t comma = players_tag.find(',', from);
+        std::string_view name = players_tag.substr(from, comma - from);
+        if (name.find_first_not_of(" \t") == std::string_view::npos) out.empty_name = true;
+        ++out.count;
+        if (comma == std::string_view::npos) break;
+        from = comma + 1;
+    }
+    return out;
 }
 
 std::vector<std::string_view> option_words(RuleSet r) {
@@ -92,7 +95,8 @@ std::optional<VariantError> make_variant(std::string_view rules, int players,
     auto r = parse_rules_id(rules);
     if (!r) {
         std::string known;
-        for (const auto& [k, v] : kIds) known += (known.empty() ? "" : ", ") + std::string(v);
+        for (const auto& t : kRuleTraits)
+            known += (known.empty() ? "" : ", ") + std::string(t.name);
         return VariantError{
             F::rules, "unknown rule set '" + std::string(rules) + "'; expected one of " + known};
     }
@@ -123,25 +127,11 @@ std::optional<VariantError> make_variant(std::string_view rules, int players,
                                             std::string(allowed) + ", not " +
                                             std::to_string(players)};
     };
-    switch (*r) {
-        case RuleSet::jamaican:
-        case RuleSet::french:
-        case RuleSet::quinientos:
-            if (players != 4) return bad_players("4 players");
-            break;
-        case RuleSet::cutthroat:
-            if (players < 2 || players > 4) return bad_players("2, 3 or 4 players");
-            if (out.options.draw && players != 2)
-                return VariantError{F::options, "option 'draw' is for 2-player cutthroat, not " +
-                                                    std::to_string(players) + " players"};
-            break;
-        case RuleSet::chiva:
-            if (players < 2 || players > 4) return bad_players("2, 3 or 4 players");
-            break;
-        case RuleSet::fives_threes:
-            if (players != 2 && players != 4) return bad_players("2 or 4 players");
-            break;
-    }
+    if (players < 0 || players > 4 || !((traits(*r).players >> players) & 1u))
+        return bad_players(traits(*r).players_text);
+    if (out.options.draw && players != 2)
+        return VariantError{F::options, "option 'draw' is for 2-player cutthroat, not " +
+                                            std::to_string(players) + " players"};
     return std::nullopt;
 }
 
