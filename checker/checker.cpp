@@ -203,18 +203,12 @@ bool RecordChecker::read_tags() {
               "missing Players tag: the names in seat order, separated by commas");
         return false;
     }
-    int n = 0;
-    {
-        std::string name;
-        std::istringstream in(players->value);
-        while (std::getline(in, name, ',')) {
-            if (name.find_first_not_of(" \t") == std::string::npos) {
-                error(players->value_pos, Code::bad_tag, "empty player name in Players");
-                return false;
-            }
-            ++n;
-        }
+    PlayersCount players_count = count_players(players->value);
+    if (players_count.empty_name) {
+        error(players->value_pos, Code::bad_tag, "empty player name in Players");
+        return false;
     }
+    const int n = players_count.count;
     std::string rules_id = rules->value, opts = options ? options->value : std::string();
     if (!opt_.rules_override.empty()) {
         RulesSpec spec = split_rules_spec(opt_.rules_override);
@@ -365,7 +359,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
         if (r + 1 < rounds) {
             const ast::Redeal& rd = hand.redeals[r];
             std::string bad;
-            if (!(v_.rules == RuleSet::quinientos && v_.options.reshuffle))
+            if (!v_.options.reshuffle)
                 bad = "a redeal needs quinientos with option reshuffle";
             else if (h.seat(rd.seat).dealt && h.seat(rd.seat).known.doubles() < 5)
                 bad = seat_str(rd.seat) + " was dealt " +
@@ -451,7 +445,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
                 }
                 rules_->after_move(score, h, {Event::Kind::draw, seat, {}, {}}, m_);
             } else {
-                if (v_.rules != RuleSet::french) {
+                if (!v_.traits().fouls) {
                     error(pre.pos, Code::syntax,
                           "expected a play, pass or draw; 'foul' is only used in french");
                     fail = true;
@@ -492,7 +486,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
             int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
             if (ply.claim && *ply.claim != pts && opt_.rules_override.empty()) {
                 std::string why;
-                if (v_.rules == RuleSet::fives_threes) {
+                if (v_.traits().scores_in_play) {
                     int total = h.layout().open_total();
                     int raw = fives_threes_points(total);
                     why = t.str() + " scores " + std::to_string(pts) +
@@ -683,7 +677,7 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     }
     int pts = rules_->after_move(s, h, {Event::Kind::pose, seat, t, {}}, m_);
     if (ply.claim && *ply.claim != pts && opt_.rules_override.empty()) {
-        std::string why = v_.rules == RuleSet::fives_threes
+        std::string why = v_.traits().scores_in_play
                               ? t.str() + " alone on the table counts " +
                                     std::to_string(h.layout().open_total()) + " and scores " +
                                     std::to_string(pts) +
@@ -833,9 +827,9 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
                                    ? false
                                    : static_cast<int>(*e.who) < 4 &&
                                          v_.party_of(static_cast<int>(*e.who)) == r.winner;
-                if (v_.rules == RuleSet::fives_threes) {
+                if (!v_.traits().block_has_winner) {
                     ok = false;
-                    why = "a fives-threes block names no winner";
+                    why = "a " + std::string(rules_id(v_.rules)) + " block names no winner";
                 } else if (claimed != r.winner && !seat_ok) {
                     ok = false;
                     why = hname() + " is won by " + rules_->party_name(r.winner) + ", not " +
@@ -853,7 +847,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     }
     if (!r.known) {
         unchecked(hname() + ": the score (" +
-                  (v_.rules == RuleSet::french ? "pip counts or penalties" : "pip counts") +
+                  (v_.traits().penalties ? "pip counts or penalties" : "pip counts") +
                   " not shown)");
         settle_from_claims(hand, r);
         return;
@@ -961,7 +955,7 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r) {
             r.how = HandOver::target;
         }
     }
-    bool points_complete = false;
+    ClaimedOutcome c{r, winner_known, false};
     if (hand.points) {
         int listed = 0;
         std::array<int, 4> pts{};
@@ -973,64 +967,11 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r) {
             }
         }
         if (listed == v_.parties()) {
-            points_complete = true;
-            r.points = pts;
-            if (!winner_known && v_.rules != RuleSet::french && v_.rules != RuleSet::fives_threes) {
-                int best = -1, n = 0;
-                for (int p = 0; p < v_.parties(); ++p) {
-                    if (pts[p] > 0 && (best < 0 || pts[p] > pts[best])) best = p;
-                    n += pts[p] > 0;
-                }
-                if (n == 1) {
-                    r.winner = best;
-                    winner_known = true;
-                } else if (n == 0 && r.how == HandOver::blocked &&
-                           v_.rules != RuleSet::quinientos) {
-                    r.tie = true;
-                    winner_known = true;
-                }
-            }
+            c.points_complete = true;
+            c.result.points = pts;
         }
     }
-    if (r.winner >= 0 && r.winner_seat < 0 && v_.partnership()) {
-        // The seat that poses next is one of the side's two.
-        r.next_posers = static_cast<std::uint8_t>(r.winner == 0 ? 0b0101 : 0b1010);
-    } else if (r.winner_seat >= 0 && r.next_posers == 0 && v_.rules != RuleSet::fives_threes) {
-        r.next_posers = static_cast<std::uint8_t>(1u << r.winner_seat);
-    }
-    if (v_.rules == RuleSet::fives_threes) r.next_posers = 0;
-    if (winner_known || r.tie || v_.rules == RuleSet::fives_threes) {
-        bool had = score_known_;
-        if (!points_complete && r.winner >= 0 &&
-            (v_.rules == RuleSet::jamaican || v_.rules == RuleSet::cutthroat ||
-             v_.rules == RuleSet::chiva)) {
-            // A win is worth 1 here, but the key tile and replays can change that:
-            // only the score claim can say.
-            score_known_ = false;
-        }
-        if (!points_complete && v_.rules != RuleSet::jamaican && v_.rules != RuleSet::cutthroat &&
-            v_.rules != RuleSet::chiva)
-            score_known_ = false;
-        if (r.winner >= 0 && v_.rules != RuleSet::french)
-            r.points[r.winner] = std::max(r.points[r.winner], 0);
-        if (r.winner >= 0 && r.points[r.winner] == 0 &&
-            (v_.rules == RuleSet::jamaican || v_.rules == RuleSet::cutthroat ||
-             v_.rules == RuleSet::chiva))
-            r.points[r.winner] = 1;
-        rules_->apply(m_, r);
-        m_.known = r.tie || r.winner >= 0;
-        if (v_.rules == RuleSet::fives_threes) {
-            m_.known = true;
-            m_.leader = -1;
-            m_.pose_unknown = true;
-        }
-        if (r.next_posers && r.winner >= 0) m_.posers = r.next_posers;
-        if (!had) score_known_ = false;
-    } else {
-        m_.known = false;
-        m_.first = false;
-        score_known_ = false;
-    }
+    if (!rules_->apply_claims(m_, c)) score_known_ = false;
     // The score claim settles the match score.
     if (hand.score) {
         int listed = 0;
@@ -1039,44 +980,8 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r) {
             for (const auto& it : hand.score->items)
                 if (int p = party_of_who(v_, it.who); p >= 0) m_.score[p] = it.value;
             score_known_ = true;
-            m_.over = false;
-            m_.winner = -1;
-            // Re-derive whether the match is over from the claimed score.
-            Variant const& v = v_;
-            int parties = v.parties();
-            auto any = [&](auto pred) {
-                for (int p = 0; p < parties; ++p)
-                    if (pred(p)) return p;
-                return -1;
-            };
-            switch (v.rules) {
-                case RuleSet::jamaican:
-                    m_.winner = any([&](int p) { return m_.score[p] >= 6; });
-                    break;
-                case RuleSet::cutthroat:
-                    m_.winner = any([&](int p) { return m_.score[p] >= 6; });
-                    break;
-                case RuleSet::chiva:
-                    m_.winner = any([&](int p) { return m_.score[p] >= 4; });
-                    break;
-                case RuleSet::quinientos:
-                    m_.winner = any([&](int p) { return m_.score[p] >= 500; });
-                    break;
-                case RuleSet::fives_threes:
-                    m_.winner = any([&](int p) { return m_.score[p] == 61; });
-                    break;
-                case RuleSet::french: {
-                    bool hundred = any([&](int p) { return m_.score[p] >= 100; }) >= 0;
-                    if (hundred) {
-                        int best = 0, n = 0;
-                        for (int p = 0; p < parties; ++p)
-                            if (m_.score[p] < m_.score[best]) best = p;
-                        for (int p = 0; p < parties; ++p) n += m_.score[p] == m_.score[best];
-                        if (n == 1) m_.winner = best;
-                    }
-                    break;
-                }
-            }
+            // Whether the match is over follows from the claimed score.
+            m_.winner = rules_->match_winner(m_.score);
             m_.over = m_.winner >= 0;
         }
     }
@@ -1121,7 +1026,7 @@ std::string RecordChecker::after_ply_notes(const HandState& before, const HandSt
         }
     }
     if (!ply.pre.empty() && v_.draw_game()) add("boneyard " + std::to_string(h.boneyard()));
-    if (v_.rules == RuleSet::fives_threes && ply.kind == ast::Ply::Kind::play) {
+    if (v_.traits().scores_in_play && ply.kind == ast::Ply::Kind::play) {
         int party = v_.party_of(seat);
         int made = score.points[party] - before_score.points[party];
         std::string run;
@@ -1131,7 +1036,7 @@ std::string RecordChecker::after_ply_notes(const HandState& before, const HandSt
         add("ends total " + std::to_string(l.open_total()) + ", scores " + std::to_string(made) +
             "; running " + run);
     }
-    if (v_.rules == RuleSet::french) {
+    if (v_.traits().penalties) {
         std::string pen;
         for (int p = 0; p < v_.players; ++p) {
             int d = score.points[p] - before_score.points[p];
@@ -1145,7 +1050,7 @@ std::string RecordChecker::after_ply_notes(const HandState& before, const HandSt
             add("penalty " + pen + "; running " + run);
         }
     }
-    if (v_.rules == RuleSet::quinientos && l.kind() == LayoutKind::line && h.over() == HandOver::no)
+    if (v_.traits().scores_pips_left && l.kind() == LayoutKind::line && h.over() == HandOver::no)
         add("at stake " + std::to_string(v_.tile_set().pips() - l.on_table().pips()));
     if (h.over() == HandOver::blocked && before.over() == HandOver::no)
         add("blocked: pip counts " + detail::seat_counts(h));
@@ -1165,7 +1070,7 @@ std::string rescore_compatible(const ast::Record& record, const std::string& spe
     const ast::Tag* players = record.find_tag("Players");
     const ast::Tag* options = record.find_tag("Options");
     if (!rules || !players) return "the record has no Rules or Players tag";
-    int n = 1 + static_cast<int>(std::count(players->value.begin(), players->value.end(), ','));
+    int n = count_players(players->value).count;
     Variant mine, other;
     if (auto e = make_variant(
             rules->value, n, options ? std::string_view(options->value) : std::string_view(), mine))
