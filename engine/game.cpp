@@ -433,6 +433,14 @@ Step Game::apply(const Move& m) {
     return Step::ok();
 }
 
+Step Game::remain(int seat, std::span<const Tile> tiles) {
+    if (hand_ == 0) return Step::fail(Fault::bad_deal, "no hand is dealt");
+    const bool over = h_.over() != HandOver::no;
+    if (Step st = h_.remain(seat, tiles); !st) return st;
+    if (!over && h_.over() != HandOver::no) finish_hand();
+    return Step::ok();
+}
+
 void Game::finish_hand() {
     result_ = rules_->result(h_, s_, m_, hand_);
     if (result_->known) {

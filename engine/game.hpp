@@ -103,6 +103,9 @@ public:
     // nothing. Accepts every legal move and the legal moves legal_moves() leaves
     // out (fouls; plays with no end given; a pass at the pose holding a double).
     Step apply(const Move& m);
+    // A `remain` line: shows a seat's remaining tiles (HandState::remain). What
+    // it proves can end the hand (a block), which is then scored.
+    Step remain(int seat, std::span<const Tile> tiles);
     Game clone() const { return *this; }
 
     const Variant& variant() const { return h_.variant(); }
