@@ -41,11 +41,6 @@ int cannot_run(const std::string& why) {
     return kExitCannotRun;
 }
 
-std::string who_of(const Variant& v, int party) {
-    if (v.partnership()) return party == 0 ? "AC" : "BD";
-    return std::string(1, static_cast<char>('A' + party));
-}
-
 int run_perft(const PerftOptions& o) {
     if (o.depth < 0) return cannot_run("--depth must be 0 or more");
     std::string text;
@@ -133,16 +128,7 @@ int run_perft(const PerftOptions& o) {
     PerftResult r = perft(v, deals, stock, o.depth);
     if (!r.error.empty()) return cannot_run(name + ": " + r.error);
 
-    std::string out;
-    for (int d = 1; d <= o.depth; ++d)
-        out += "depth " + std::to_string(d) + ": " + std::to_string(r.nodes[d]) + "\n";
-    for (int s = 0; s < v.players; ++s)
-        out += "domino " + std::string(1, static_cast<char>('A' + s)) + ": " +
-               std::to_string(r.domino[s]) + "\n";
-    for (int p = 0; p < v.parties(); ++p)
-        out += "blocked " + who_of(v, p) + ": " + std::to_string(r.blocked_win[p]) + "\n";
-    out += "blocked tie: " + std::to_string(r.blocked_tie) + "\n";
-    out += "complete: " + std::to_string(r.complete()) + "\n";
+    const std::string out = perft_report(r, v);
     std::fputs(out.c_str(), stdout);
     std::fflush(stdout);
     return kExitValid;

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 
+#include "engine/game.hpp"
 #include "engine/rules.hpp"
 
 namespace pips {
@@ -22,47 +23,65 @@ std::string seat_name(int s) {
 
 class Walker {
 public:
-    Walker(const Variant& v, int depth, PerftResult& r)
-        : v_(v), rules_(make_rules(v)), depth_(depth), r_(r) {
+    Walker(int depth, PerftResult& r) : depth_(depth), r_(r) {
         r_.nodes.assign(static_cast<std::size_t>(depth) + 1, 0);
         r_.nodes[0] = 1;
     }
 
-    void run(const HandState& root) { visit(root, 0); }
+    void run(const Game& root) { visit(root, 0); }
 
 private:
-    void visit(const HandState& h, int ply) {
+    void visit(const Game& g, int ply) {
         if (!r_.error.empty()) return;
-        if (h.over() != HandOver::no) {
-            if (ply > 0) finish(h);
+        if (g.hand_over()) {
+            if (ply > 0) finish(g);
             return;
         }
         if (ply == depth_) return;
-        auto child = [&](const HandState& c) {
+        // The draws of a turn are forced (the stock order is known): they
+        // belong to the turn's ply, on a copy made only when there are any.
+        std::vector<Move> moves = g.legal_moves();
+        std::optional<Game> drawn;
+        const Game* cur = &g;
+        while (moves.size() == 1 && moves.front().kind == Move::Kind::draw) {
+            if (!drawn) cur = &drawn.emplace(g);
+            if (!apply(*drawn, moves.front())) return;
+            moves = drawn->legal_moves();
+        }
+        // One ply per distinct position: plays of a tile at ends that give
+        // the same position are one.
+        for (std::size_t i = 0; i < moves.size() && r_.error.empty(); ++i) {
+            const Move& m = moves[i];
+            if (m.end_matters &&
+                std::any_of(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(i),
+                            [&](const Move& x) { return cur->same_position(x, m); }))
+                continue;
+            Game c = *cur;
+            if (!apply(c, m)) return;
             ++r_.nodes[static_cast<std::size_t>(ply) + 1];
             visit(c, ply + 1);
-        };
-        if (!h.posed())
-            poses(h, child);
-        else
-            turn(h, child);
+        }
     }
 
-    void fail(const std::string& what, const Step& s) {
-        if (r_.error.empty()) r_.error = "the engine refused " + what + ": " + s.why;
+    bool apply(Game& g, const Move& m) {
+        if (Step st = g.apply(m); !st) {
+            if (r_.error.empty()) r_.error = "the engine refused " + m.str() + ": " + st.why;
+            return false;
+        }
+        return true;
     }
 
-    void finish(const HandState& h) {
+    void finish(const Game& g) {
 #ifdef PIPS_CHECK_INVARIANTS
-        if (std::string e = h.check_invariants(); !e.empty() && r_.error.empty())
+        if (std::string e = g.hand().check_invariants(); !e.empty() && r_.error.empty())
             r_.error = "invariant broken: " + e;
 #endif
-        if (h.over() == HandOver::domino) {
-            ++r_.domino[h.domino_seat()];
+        const HandResult& res = *g.result();
+        if (res.how == HandOver::domino) {
+            ++r_.domino[static_cast<std::size_t>(g.hand().domino_seat())];
             return;
         }
-        // blocked (a target cannot arise: points are not scored here)
-        HandResult res = rules_->result(h, HandScore{}, MatchState{}, 1);
+        // blocked (a target cannot arise from 0-0 within hand 1)
         if (!res.known) {
             if (r_.error.empty()) r_.error = "a blocked hand could not be scored: " + res.why;
             return;
@@ -70,119 +89,9 @@ private:
         if (res.tie || res.winner < 0)
             ++r_.blocked_tie;
         else
-            ++r_.blocked_win[res.winner];
+            ++r_.blocked_win[static_cast<std::size_t>(res.winner)];
     }
 
-    // The pose of hand 1, as the rule set's pose rule says.
-    template <class F>
-    void poses(const HandState& h, F&& child) {
-        PoseRule pr = rules_->pose_rule(MatchState{});
-        auto holder_of = [&](Tile t) {
-            for (int s = 0; s < v_.players; ++s)
-                if (h.seat(s).known.contains(t)) return s;
-            return -1;
-        };
-        auto allowed = [&](Tile t) { return pr.what != PoseRule::What::a_double || t.is_double(); };
-        std::vector<std::pair<int, Tile>> cand;
-        if (pr.draw_holder) {
-            // 6-6, or else the highest double dealt, or else the heaviest tile(s) dealt.
-            TileSet dealt;
-            for (int s = 0; s < v_.players; ++s) dealt |= h.seat(s).known;
-            for (int d = 6; d >= 0 && cand.empty(); --d)
-                if (dealt.contains(Tile(d, d)))
-                    cand.emplace_back(holder_of(Tile(d, d)), Tile(d, d));
-            if (cand.empty()) {
-                int best = -1;
-                dealt.for_each([&](Tile t) { best = std::max(best, t.pips()); });
-                dealt.for_each([&](Tile t) {
-                    if (t.pips() == best) cand.emplace_back(holder_of(t), t);
-                });
-            }
-        } else if (pr.holder) {
-            int s = holder_of(*pr.holder);
-            if (s >= 0) {
-                if (pr.what == PoseRule::What::holder_tile)
-                    cand.emplace_back(s, *pr.holder);
-                else
-                    h.seat(s).known.for_each([&](Tile t) {
-                        if (allowed(t)) cand.emplace_back(s, t);
-                    });
-            }
-        } else {
-            for (int s = 0; s < v_.players; ++s) {
-                if (!(pr.seats & (1u << s))) continue;
-                h.seat(s).known.for_each([&](Tile t) {
-                    if (allowed(t)) cand.emplace_back(s, t);
-                });
-            }
-        }
-        for (auto [s, t] : cand) {
-            if (v_.layout() == LayoutKind::spinner && !t.is_double()) continue;
-            HandState c = h;
-            if (Step st = c.pose(s, t, t.hi, t.lo); !st) {
-                fail(seat_name(s) + "'s pose of " + t.str(), st);
-                return;
-            }
-            child(c);
-        }
-    }
-
-    // A turn after the pose: forced draws, then each distinct play, or a pass.
-    template <class F>
-    void turn(const HandState& h, F&& child) {
-        int s = h.turn();
-        // The forced draws, on a copy made only when there are any.
-        std::optional<HandState> drawn;
-        const HandState* cur = &h;
-        while (v_.draw_game() && cur->boneyard() > 0 &&
-               cur->can_play(s) != std::optional<bool>(true)) {
-            if (!drawn) cur = &drawn.emplace(h);
-            if (Step st = drawn->draw(s); !st) {
-                fail(seat_name(s) + "'s draw", st);
-                return;
-            }
-        }
-        const HandState& t = *cur;
-        auto hand = t.hand_of(s);
-        if (!hand) {
-            if (r_.error.empty()) r_.error = seat_name(s) + "'s hand is not known";
-            return;
-        }
-        const Layout& l = t.layout();
-        const bool count_doubles = v_.rules == RuleSet::fives_threes;
-        bool played = false;
-        hand->for_each([&](Tile tile) {
-            if (!r_.error.empty()) return;
-            std::vector<End> reps;
-            for (End e : l.fitting_ends(tile)) {
-                bool seen = std::any_of(reps.begin(), reps.end(), [&](End x) {
-                    return l.same_result(tile, x, e, count_doubles);
-                });
-                if (!seen) reps.push_back(e);
-            }
-            for (End e : reps) {
-                HandState c = t;
-                if (Step st = c.play(s, tile, e); !st) {
-                    fail(seat_name(s) + "'s play of " + tile.str() + end_letter(e), st);
-                    return;
-                }
-                played = true;
-                child(c);
-            }
-        });
-        if (!r_.error.empty()) return;
-        if (!played || v_.rules == RuleSet::french) {
-            HandState c = t;
-            if (Step st = c.pass(s); !st) {
-                fail(seat_name(s) + "'s pass", st);
-                return;
-            }
-            child(c);
-        }
-    }
-
-    Variant v_;
-    std::unique_ptr<Rules> rules_;
     int depth_;
     PerftResult& r_;
 };
@@ -206,38 +115,37 @@ PerftResult perft(const HandState& h, int depth) {
         r.error = "perft needs the stock of a draw game";
         return r;
     }
-    Walker w(v, depth, r);
-    w.run(h);
+    Walker w(depth, r);
+    w.run(Game::at(h));
     if (!r.error.empty()) r.nodes.clear();
     return r;
 }
 
 PerftResult perft(const Variant& v, const std::vector<std::vector<Tile>>& deals,
                   const std::vector<Tile>& stock, int depth) {
-    PerftResult r;
-    if (static_cast<int>(deals.size()) != v.players) {
-        r.error = "a deal is needed for each of the " + std::to_string(v.players) + " seats, not " +
-                  std::to_string(deals.size());
+    Game g(v);
+    if (Step st = g.deal({deals, stock}); !st) {
+        PerftResult r;
+        r.error = st.why;
         return r;
     }
-    HandState h(v);
-    for (int s = 0; s < v.players; ++s) {
-        if (Step st = h.deal(s, deals[s]); !st) {
-            r.error = "deal " + seat_name(s) + ": " + st.why;
-            return r;
-        }
-    }
-    if (v.draw_game()) {
-        if (Step st = h.stock(stock); !st) {
-            r.error = "stock: " + st.why;
-            return r;
-        }
-    } else if (!stock.empty()) {
-        r.error = v.name() + " has no boneyard to draw from";
-        return r;
-    }
-    h.start();
-    return perft(h, depth);
+    return perft(g.hand(), depth);
+}
+
+std::string perft_report(const PerftResult& r, const Variant& v) {
+    const auto rules = make_rules(v);
+    std::string out;
+    for (std::size_t d = 1; d < r.nodes.size(); ++d)
+        out += "depth " + std::to_string(d) + ": " + std::to_string(r.nodes[d]) + "\n";
+    for (int s = 0; s < v.players; ++s)
+        out += "domino " + seat_name(s) + ": " +
+               std::to_string(r.domino[static_cast<std::size_t>(s)]) + "\n";
+    for (int p = 0; p < v.parties(); ++p)
+        out += "blocked " + rules->party_name(p) + ": " +
+               std::to_string(r.blocked_win[static_cast<std::size_t>(p)]) + "\n";
+    out += "blocked tie: " + std::to_string(r.blocked_tie) + "\n";
+    out += "complete: " + std::to_string(r.complete()) + "\n";
+    return out;
 }
 
 }  // namespace pips

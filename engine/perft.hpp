@@ -1,5 +1,6 @@
 // Perft for dominoes: the number of legal ply sequences of each length from a
-// dealt hand, and how the sequences that finish the hand end. Pinned in tests
+// dealt hand, and how the sequences that finish the hand end, walked through
+// Game::legal_moves and Game::apply. Pinned in tests
 // (tests/perft_test.cpp) so that any change in move generation shows; the
 // definition of a ply is in docs/perft.md.
 //
@@ -58,5 +59,10 @@ PerftResult perft(const Variant& v, const std::vector<std::vector<Tile>>& deals,
 // From any position of hand 1 in which every hand (and in draw games the
 // stock) is known, posed or not. Plies are counted from `h`.
 PerftResult perft(const HandState& h, int depth);
+
+// The counts as `pips perft` prints them: "depth D: N" for D = 1..depth, then
+// "domino SEAT: N", "blocked WHO: N" (a side or a seat), "blocked tie: N" and
+// "complete: N", one a line.
+std::string perft_report(const PerftResult& r, const Variant& v);
 
 }  // namespace pips

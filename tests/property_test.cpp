@@ -39,7 +39,7 @@ RC_GTEST_PROP(Generated, LegalMatchesReplayClean, ()) {
     RC_ASSERT(verdicts.size() == 1u);
     RC_LOG() << name_of(vi) << (deals ? " with deals" : " without deals") << "\n" << text;
     RC_ASSERT(test::describe(verdicts[0]) == std::string("valid"));
-    RC_ASSERT(verdicts[0].hands == static_cast<int>(m.hands.size()));
+    RC_ASSERT(verdicts[0].hands == static_cast<int>(m.record.hands.size()));
 }
 
 RC_GTEST_PROP(Generated, OneMutationIsReportedAtItsPly, ()) {

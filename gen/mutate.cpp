@@ -1,0 +1,257 @@
+// One rule violation in a generated match, made on its syntax tree; the line
+// pips must report is read back from the printed record.
+#include <array>
+
+#include "checker/codes.hpp"
+#include "engine/game.hpp"
+#include "engine/rules.hpp"
+#include "gen/generate.hpp"
+#include "parser/parser.hpp"
+#include "parser/printer.hpp"
+
+namespace pips::gen {
+
+namespace {
+
+using checker::Code;
+
+enum Kind {
+    kSwap,    // play a tile already on the layout: not-in-hand
+    kFlip,    // name the end the tile does not fit: no-match
+    kPass,    // pass holding a playable tile: illegal-pass
+    kDraw,    // draw holding a playable tile: illegal-draw
+    kSeat,    // label a ply with a seat whose turn it is not: wrong-seat
+    kLetter,  // leave out an end letter that is needed: ambiguous-end
+    kGarble,  // a tile with a 7: syntax
+    kAfter,   // a play after the hand is over: after-end
+    kEnd,     // the wrong seat in `end domino`: end-mismatch
+    kPoints,  // one point too many in `points`: points-mismatch
+    kScore,   // one point too many in `score`: score-mismatch
+    kDeal,    // a tile dealt twice: bad-deal
+    kPose,    // hand 1 posed with a tile other than 6-6: wrong-pose
+    kResult,  // the wrong match winner: result-mismatch
+    kRules,   // a rule set DGN does not define: bad-tag
+    kKinds
+};
+
+constexpr std::array<const char*, kKinds> kKindName = {
+    "swap", "flip",   "pass",  "draw", "seat", "letter", "garble", "after",
+    "end",  "points", "score", "deal", "pose", "result", "rules"};
+constexpr std::array<Code, kKinds> kKindCode = {
+    Code::not_in_hand,  Code::no_match,        Code::illegal_pass,   Code::illegal_draw,
+    Code::wrong_seat,   Code::ambiguous_end,   Code::syntax,         Code::after_end,
+    Code::end_mismatch, Code::points_mismatch, Code::score_mismatch, Code::bad_deal,
+    Code::wrong_pose,   Code::result_mismatch, Code::bad_tag};
+
+struct Cand {
+    std::size_t hand, ply;
+};
+using Cands = std::array<std::vector<Cand>, kKinds>;
+
+// Hand 1 is posed with 6-6 by its holder (so another pose is wrong).
+bool poses_six_six(const Variant& v) {
+    const PoseRule p = make_rules(v)->pose_rule(MatchState{}, false);
+    return p.holder == Tile(6, 6) && p.what == PoseRule::What::holder_tile;
+}
+
+// The plies and lines that each kind of violation can be made at.
+Cands candidates(const Match& m) {
+    Cands cands;
+    const Variant& v = m.variant;
+    const auto& hands = m.record.hands;
+    const bool line = v.layout() == LayoutKind::line;
+    const bool deals = !hands.empty() && !hands[0].deals.empty();
+    for (std::size_t hi = 0; hi < hands.size(); ++hi) {
+        const ast::Hand& h = hands[hi];
+        for (std::size_t pi = 0; pi < h.plies.size(); ++pi) {
+            const ast::Ply& p = h.plies[pi];
+            const PlyFacts& f = m.facts[hi][pi];
+            const bool play = p.kind == ast::Ply::Kind::play;
+            if (!f.pose && pi > 0) cands[kSeat].push_back({hi, pi});
+            if (play) cands[kGarble].push_back({hi, pi});
+            if (f.pose || !play || f.draws) continue;
+            if (f.on_table) cands[kSwap].push_back({hi, pi});
+            const Tile t(p.tile.a, p.tile.b);
+            const int other = f.end == End::L ? f.ends[1] : f.ends[0];
+            if (line && !t.carries(other)) cands[kFlip].push_back({hi, pi});
+            if (deals && !passes_while_able(v)) cands[kPass].push_back({hi, pi});
+            if (deals && v.draw_game() && f.boneyard > 0) cands[kDraw].push_back({hi, pi});
+            if (f.needs_letter) cands[kLetter].push_back({hi, pi});
+        }
+        const bool domino = h.end && h.end->kind == ast::EndLine::Kind::domino;
+        const bool target = h.end && h.end->kind == ast::EndLine::Kind::target;
+        // Without deals a block is only proven by passes the record need not show.
+        if (deals || domino || target) cands[kAfter].push_back({hi, 0});
+        if (deals && domino) {
+            cands[kEnd].push_back({hi, 0});
+            cands[kPoints].push_back({hi, 0});
+        }
+        if (deals && h.end && h.points && h.score) cands[kScore].push_back({hi, 0});
+        if (deals) cands[kDeal].push_back({hi, 0});
+    }
+    if (hands.empty()) return {};
+    if (poses_six_six(v)) cands[kPose].push_back({0, 0});
+    if (deals) cands[kResult].push_back({0, 0});
+    cands[kRules].push_back({0, 0});
+    return cands;
+}
+
+ast::Tag* find_tag(ast::Record& r, std::string_view name) {
+    for (auto& t : r.tags)
+        if (t.name == name) return &t;
+    return nullptr;
+}
+
+// A play of `a-b` by the ply's seat, with no end letter, claim or draws.
+void replace_play(ast::Ply& p, int a, int b) {
+    p.pre.clear();
+    p.kind = ast::Ply::Kind::play;
+    p.tile.a = static_cast<std::uint8_t>(a);
+    p.tile.b = static_cast<std::uint8_t>(b);
+    p.end = ast::EndLetter::none;
+    p.claim.reset();
+}
+
+template <class Pick>
+void break_ply(int kind, ast::Ply& p, const PlyFacts& f, const Variant& v, Pick&& pick) {
+    switch (kind) {
+        case kSwap: {
+            std::vector<Tile> on;
+            TileSet::from_bits(f.on_table).for_each([&](Tile t) { on.push_back(t); });
+            const Tile t = on[pick(on.size())];
+            replace_play(p, t.hi, t.lo);
+            break;
+        }
+        case kFlip:
+            replace_play(p, p.tile.a, p.tile.b);
+            p.end = f.end == End::L ? ast::EndLetter::R : ast::EndLetter::L;
+            break;
+        case kPass:
+            replace_play(p, 0, 0);
+            p.kind = ast::Ply::Kind::pass;
+            break;
+        case kDraw:
+            p.pre.insert(p.pre.begin(), ast::PreAction{});
+            break;
+        case kSeat:
+            p.seat = static_cast<ast::SeatNo>(
+                (*p.seat + 1 + static_cast<int>(pick(static_cast<std::size_t>(v.players - 1)))) %
+                v.players);
+            break;
+        case kLetter:
+            replace_play(p, p.tile.a, p.tile.b);
+            break;
+        case kGarble:
+            replace_play(p, p.tile.a, 7);
+            break;
+        case kPose:
+            replace_play(p, 5, 4);
+            break;
+        default:
+            break;
+    }
+}
+
+// Where the broken node lies in the printed text.
+enum class At { ply, syntax, deal, end, points, score, rules, result };
+
+std::uint32_t line_of(const std::string& text, At at, std::size_t hand, std::size_t ply) {
+    const ast::Record r = parser::parse_record(text);
+    if (at == At::syntax) return r.errors.empty() ? 0 : r.errors.front().pos.line;
+    if (at == At::rules || at == At::result) {
+        const ast::Tag* t = r.find_tag(at == At::rules ? "Rules" : "Result");
+        return t ? t->pos.line : 0;
+    }
+    if (hand >= r.hands.size()) return 0;
+    const ast::Hand& h = r.hands[hand];
+    switch (at) {
+        case At::ply:
+            return ply < h.plies.size() ? h.plies[ply].pos.line : 0;
+        case At::deal:
+            return h.deals.empty() ? 0 : h.deals.front().pos.line;
+        case At::end:
+            return h.end ? h.end->pos.line : 0;
+        case At::points:
+            return h.points ? h.points->pos.line : 0;
+        case At::score:
+            return h.score ? h.score->pos.line : 0;
+        default:
+            return 0;
+    }
+}
+
+}  // namespace
+
+std::optional<Mutant> mutate(const Match& m, std::mt19937_64& rng) {
+    auto pick = [&](std::size_t n) {
+        return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
+    };
+    const Cands cands = candidates(m);
+    std::vector<int> kinds;
+    for (int k = 0; k < kKinds; ++k)
+        if (!cands[static_cast<std::size_t>(k)].empty()) kinds.push_back(k);
+    if (kinds.empty()) return std::nullopt;
+    const int kind = kinds[pick(kinds.size())];
+    const auto& list = cands[static_cast<std::size_t>(kind)];
+    const Cand c = list[pick(list.size())];
+
+    const Variant& v = m.variant;
+    ast::Record r = m.record;
+    ast::Hand& h = r.hands[c.hand];
+    Mutant out;
+    out.code = checker::code_name(kKindCode[static_cast<std::size_t>(kind)]);
+    out.what = kKindName[static_cast<std::size_t>(kind)];
+    At at = At::ply;
+    std::size_t ply = c.ply;
+    switch (kind) {
+        case kAfter: {
+            ast::Ply extra;
+            extra.seat = 0;
+            extra.kind = ast::Ply::Kind::play;
+            extra.tile.a = extra.tile.b = 6;
+            h.plies.push_back(extra);
+            ply = h.plies.size() - 1;
+            break;
+        }
+        case kEnd:
+            h.end->who = static_cast<ast::Who>((static_cast<int>(*h.end->who) + 1) % v.players);
+            at = At::end;
+            break;
+        case kPoints:
+            ++h.points->items.front().value;
+            at = At::points;
+            break;
+        case kScore:
+            ++h.score->items.front().value;
+            at = At::score;
+            break;
+        case kDeal: {
+            // Deal A gets its own first tile again in place of its last.
+            auto& tiles = h.deals.front().tiles;
+            tiles.back() = tiles.front();
+            at = At::deal;
+            break;
+        }
+        case kResult: {
+            const auto rules = make_rules(v);
+            ast::Tag* t = find_tag(r, "Result");
+            t->value =
+                rules->party_name(0) == t->value ? rules->party_name(1) : rules->party_name(0);
+            at = At::result;
+            break;
+        }
+        case kRules:
+            find_tag(r, "Rules")->value = "mexican-train";
+            at = At::rules;
+            break;
+        default:
+            break_ply(kind, h.plies[c.ply], m.facts[c.hand][c.ply], v, pick);
+            if (kind == kGarble) at = At::syntax;
+            break;
+    }
+    out.text = parser::print_record(r);
+    out.line = line_of(out.text, at, c.hand, ply);
+    return out;
+}
+
+}  // namespace pips::gen
