@@ -3,14 +3,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <condition_variable>
-#include <cstring>
 #include <deque>
 #include <exception>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -18,6 +14,7 @@
 #include <utility>
 
 #include "checker/checker.hpp"
+#include "cli/input.hpp"
 #include "cli/report.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
@@ -38,30 +35,14 @@ void say_error(Output& err, std::string_view what) {
 // record could not be handled.
 template <class Fn>
 bool for_each_record(const std::string& path, const Io& io, Output& out, Output& err, Fn&& fn) {
-    std::string name = display_name(path);
-    std::ifstream file;
-    std::vector<char> block;
-    std::istream* in = io.in;
-    if (path != "-") {
-        std::error_code ec;
-        if (std::filesystem::is_directory(path, ec)) {
-            out.flush();
-            say_error(err, "cannot read '" + name + "': is a directory");
-            return false;
-        }
-        block.resize(Output::kBlock);
-        file.rdbuf()->pubsetbuf(block.data(), static_cast<std::streamsize>(block.size()));
-        errno = 0;
-        file.open(path, std::ios::binary);
-        if (!file) {
-            int e = errno;
-            out.flush();
-            say_error(err, "cannot open '" + name +
-                               "': " + (e != 0 ? std::strerror(e) : "cannot be read"));
-            return false;
-        }
-        in = &file;
+    Input input(path, *io.in, Output::kBlock);
+    const std::string& name = input.name();
+    if (const Diagnostic* d = input.error()) {
+        out.flush();
+        say_error(err, d->message);
+        return false;
     }
+    std::istream* in = &input.stream();
     bool ok = true;
     parser::RecordReader reader(*in);
     ast::Record record;
@@ -79,9 +60,9 @@ bool for_each_record(const std::string& path, const Io& io, Output& out, Output&
         out.maybe_flush();
         err.maybe_flush();
     }
-    if (in->bad()) {
+    if (auto d = input.read_error()) {
         out.flush();
-        say_error(err, "cannot read '" + name + "': read error");
+        say_error(err, d->message);
         return false;
     }
     return ok;
@@ -215,8 +196,7 @@ void recycle(CheckItem& item) {
 // RecordReader does the splitting. Not thread-safe: one thread at a time.
 class Splitter {
 public:
-    Splitter(const std::vector<std::string>& files, const CheckContext& ctx, const Io& io)
-        : files_(files), ctx_(ctx), io_(io) {}
+    Splitter(const std::vector<std::string>& files, const Io& io) : files_(files), io_(io) {}
 
     // Fills `item` with the next record, or with a message about a file that
     // cannot be opened or read; false at the end of the input.
@@ -237,10 +217,10 @@ public:
             }
             done_bytes_ += reader_->bytes_read();
             reader_.reset();
-            const bool bad = in_->bad();
-            stream_.reset();
+            std::optional<Diagnostic> bad = input_->read_error();
+            input_.reset();
             if (bad) {
-                file_error(item, "cannot read '" + ctx_.names[file_] + "': read error");
+                file_error(item, std::move(bad->message));
                 ++file_;
                 return true;
             }
@@ -255,32 +235,14 @@ private:
     // Opens files_[file_] and starts reading it; false, with `item` a file
     // error and the file skipped, when it cannot be read.
     bool open(CheckItem& item) {
-        const std::string& path = files_[file_];
-        const std::string& name = ctx_.names[file_];
-        in_ = io_.in;
-        if (path != "-") {
-            std::error_code ec;
-            if (std::filesystem::is_directory(path, ec)) {
-                file_error(item, "cannot read '" + name + "': is a directory");
-                ++file_;
-                return false;
-            }
-            stream_.emplace();
-            block_.resize(std::size_t{1} << 18);
-            stream_->rdbuf()->pubsetbuf(block_.data(), static_cast<std::streamsize>(block_.size()));
-            errno = 0;
-            stream_->open(path, std::ios::binary);
-            if (!*stream_) {
-                int e = errno;
-                stream_.reset();
-                file_error(item, "cannot open '" + name +
-                                     "': " + (e != 0 ? std::strerror(e) : "cannot be read"));
-                ++file_;
-                return false;
-            }
-            in_ = &*stream_;
+        input_.emplace(files_[file_], *io_.in, kSplitBuffer);
+        if (const Diagnostic* d = input_->error()) {
+            file_error(item, d->message);
+            input_.reset();
+            ++file_;
+            return false;
         }
-        reader_.emplace(*in_);
+        reader_.emplace(input_->stream());
         index_ = 0;
         return true;
     }
@@ -296,13 +258,11 @@ private:
     }
 
     const std::vector<std::string>& files_;
-    const CheckContext& ctx_;
     const Io& io_;
     std::size_t file_ = 0;  // the file being read, or the next one to open
-    std::optional<std::ifstream> stream_;
-    std::vector<char> block_;  // stream_'s buffer
-    std::istream* in_ = nullptr;
-    std::optional<parser::RecordReader> reader_;  // while a file is open
+    static constexpr std::size_t kSplitBuffer = std::size_t{1} << 18;
+    std::optional<Input> input_;                  // while a file is open
+    std::optional<parser::RecordReader> reader_;  // reading input_
     std::size_t index_ = 0;                       // records handed out of this file
     std::size_t seq_ = 0;                         // items handed out
     std::uint64_t done_bytes_ = 0;                // of the files read to the end
@@ -504,19 +464,6 @@ private:
     bool shown_ = false;
 };
 
-// The size of the input when every file is a regular file; else 0.
-std::uint64_t input_size(const std::vector<std::string>& files) {
-    std::uint64_t total = 0;
-    for (const auto& path : files) {
-        std::error_code ec;
-        if (path == "-" || !std::filesystem::is_regular_file(path, ec)) return 0;
-        auto size = std::filesystem::file_size(path, ec);
-        if (ec) return 0;
-        total += size;
-    }
-    return total;
-}
-
 bool is_terminal(std::FILE* file) {
     return ::isatty(::fileno(file)) == 1;
 }
@@ -567,7 +514,7 @@ int run_check(const CheckArgs& args, const Io& io) {
 
     unsigned jobs = args.jobs;
     if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
-    Splitter splitter(args.files, ctx, io);
+    Splitter splitter(args.files, io);
     if (jobs == 1) {
         CheckItem item;
         Worker worker;

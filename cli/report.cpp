@@ -145,10 +145,6 @@ bool use_color(std::FILE* file) {
     return std::getenv("NO_COLOR") == nullptr && ::isatty(::fileno(file)) == 1;
 }
 
-std::string display_name(std::string_view path) {
-    return path == "-" ? std::string("<stdin>") : std::string(path);
-}
-
 std::string_view source_line(const ast::Record& record, std::uint32_t line) {
     if (line < record.first_line) return {};
     std::string_view s = record.source;

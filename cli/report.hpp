@@ -41,9 +41,6 @@ private:
 // Colour on a terminal only, and never with NO_COLOR set.
 bool use_color(std::FILE* file);
 
-// How a file is named in messages: `-` is standard input.
-std::string display_name(std::string_view path);
-
 // File line `line` of the record's source, without its line end; empty when
 // the record does not hold that line.
 std::string_view source_line(const ast::Record& record, std::uint32_t line);

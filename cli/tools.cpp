@@ -1,9 +1,9 @@
 #include "cli/tools.hpp"
 
-#include <fstream>
 #include <random>
 
 #include "checker/checker.hpp"
+#include "cli/input.hpp"
 #include "engine/variant.hpp"
 #include "gen/generate.hpp"
 #include "parser/parser.hpp"
@@ -70,17 +70,12 @@ int run_generate(const GenerateArgs& args, std::FILE* out, std::FILE* err) {
 int run_rescore(const RescoreArgs& args, std::istream& stdin_, std::FILE* out, std::FILE* err) {
     int code = 0;
     for (const auto& path : args.files) {
-        std::ifstream file;
-        std::istream* in = &stdin_;
-        if (path != "-") {
-            file.open(path, std::ios::binary);
-            if (!file) {
-                put(err, "pips: error: cannot open '" + path + "'\n");
-                return 2;
-            }
-            in = &file;
+        Input input(path, stdin_);
+        if (const Diagnostic* d = input.error()) {
+            put(err, "pips: error: " + d->message + "\n");
+            return 2;
         }
-        parser::RecordReader reader(*in);
+        parser::RecordReader reader(input.stream());
         ast::Record rec;
         int index = 0;
         while (reader.next(rec)) {
@@ -124,6 +119,10 @@ int run_rescore(const RescoreArgs& args, std::istream& stdin_, std::FILE* out, s
             }
             s += "  " + std::to_string(differ) + " of " + std::to_string(n) + " hands differ\n";
             put(out, s);
+        }
+        if (auto d = input.read_error()) {
+            put(err, "pips: error: " + d->message + "\n");
+            return 2;
         }
     }
     std::fflush(out);

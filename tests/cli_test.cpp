@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/input.hpp"
 #include "cli/report.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
@@ -226,6 +227,56 @@ TEST(Commands, MissingFileCannotRun) {
     EXPECT_NE(c.err.find("cannot open"), std::string::npos) << c.err;
     auto d = capture(dir, [&](const cli::Io& io) { return cli::run_fmt({{"/"}}, io); });
     EXPECT_EQ(d.code, cli::kExitCannotRun);
+}
+
+// --- opening inputs ----------------------------------------------------------
+
+TEST(Input, ReadsAFileOrStandardInput) {
+    TempDir dir;
+    auto file = dir.write("a.dgn", "hand 1\n");
+    std::istringstream stdin_text("from stdin");
+    cli::Input f(file, stdin_text);
+    ASSERT_EQ(f.error(), nullptr);
+    EXPECT_EQ(f.name(), file);
+    std::string text;
+    EXPECT_TRUE(f.read_all(text));
+    EXPECT_EQ(text, "hand 1\n");
+    EXPECT_FALSE(f.read_error());
+    cli::Input s("-", stdin_text);
+    ASSERT_EQ(s.error(), nullptr);
+    EXPECT_EQ(s.name(), "<stdin>");
+    EXPECT_TRUE(s.read_all(text));
+    EXPECT_EQ(text, "from stdin");
+}
+
+TEST(Input, MissingFileAndDirectoryAreDiagnostics) {
+    TempDir dir;
+    std::istringstream none;
+    cli::Input missing(dir.path("no-such.dgn"), none);
+    ASSERT_NE(missing.error(), nullptr);
+    EXPECT_EQ(missing.error()->code, cli::kCannotOpen);
+    EXPECT_EQ(missing.error()->file, dir.path("no-such.dgn"));
+    EXPECT_EQ(missing.error()->pos, ast::Pos{});
+    EXPECT_EQ(missing.error()->message,
+              "cannot open '" + dir.path("no-such.dgn") + "': No such file or directory");
+    std::string text = "unchanged";
+    EXPECT_FALSE(missing.read_all(text));
+    EXPECT_EQ(text, "unchanged");
+
+    cli::Input directory(dir.path(""), none);
+    ASSERT_NE(directory.error(), nullptr);
+    EXPECT_EQ(directory.error()->code, cli::kCannotRead);
+    EXPECT_EQ(directory.error()->message, "cannot read '" + dir.path("") + "': is a directory");
+}
+
+TEST(Input, SizeOnlyWhenEveryInputIsARegularFile) {
+    TempDir dir;
+    auto a = dir.write("a.dgn", "12345");
+    auto b = dir.write("b.dgn", "678");
+    EXPECT_EQ(cli::input_size({a, b}), 8u);
+    EXPECT_EQ(cli::input_size({a, "-"}), 0u);
+    EXPECT_EQ(cli::input_size({a, dir.path("missing")}), 0u);
+    EXPECT_EQ(cli::input_size({a, dir.path("")}), 0u);
 }
 
 // --- the executable, end to end --------------------------------------------
