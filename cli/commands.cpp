@@ -14,7 +14,9 @@
 #include <utility>
 
 #include "checker/checker.hpp"
+#include "cli/diagnostic.hpp"
 #include "cli/input.hpp"
+#include "cli/json.hpp"
 #include "cli/report.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
@@ -23,11 +25,17 @@ namespace pips::cli {
 
 namespace {
 
-void say_error(Output& err, std::string_view what) {
-    err.buf() += "pips: error: ";
-    err.buf() += what;
-    err.buf() += '\n';
+// Writes a problem with an input or the run ("pips: error: ...") on `err`.
+void say_error(Output& err, const Diagnostic& d) {
+    render_diagnostic(err.buf(), d, nullptr, false);
     err.flush();
+}
+
+Diagnostic internal_error(const std::string& name, std::size_t index, std::string_view what) {
+    return {name,
+            {},
+            std::string(kInternal),
+            name + ": record " + std::to_string(index) + ": internal error: " + std::string(what)};
 }
 
 // Hands each record of one input to fn(record, index), index counting from 1.
@@ -39,7 +47,7 @@ bool for_each_record(const std::string& path, const Io& io, Output& out, Output&
     const std::string& name = input.name();
     if (const Diagnostic* d = input.error()) {
         out.flush();
-        say_error(err, d->message);
+        say_error(err, *d);
         return false;
     }
     std::istream* in = &input.stream();
@@ -53,8 +61,7 @@ bool for_each_record(const std::string& path, const Io& io, Output& out, Output&
             fn(record, index);
         } catch (const std::exception& e) {
             out.flush();
-            say_error(err,
-                      name + ": record " + std::to_string(index) + ": internal error: " + e.what());
+            say_error(err, internal_error(name, index, e.what()));
             ok = false;
         }
         out.maybe_flush();
@@ -62,7 +69,7 @@ bool for_each_record(const std::string& path, const Io& io, Output& out, Output&
     }
     if (auto d = input.read_error()) {
         out.flush();
-        say_error(err, d->message);
+        say_error(err, *d);
         return false;
     }
     return ok;
@@ -77,7 +84,7 @@ int exit_code(bool ran, bool all_valid) {
 // Finishes a run: everything written, or exit code 2.
 int finish(Output& out, Output& err, int code) {
     if (!out.flush()) {
-        say_error(err, "cannot write the output");
+        say_error(err, {"", {}, std::string(kCannotWrite), "cannot write the output"});
         code = kExitCannotRun;
     }
     err.flush();
@@ -135,6 +142,7 @@ struct CheckItem {
     // internal error) or the file (kind file_error) could not be handled.
     std::string out;
     std::string error;
+    Diagnostic problem;
     bool valid = true;
     bool unfinished = false;
     int hands = 0;
@@ -220,7 +228,7 @@ public:
             std::optional<Diagnostic> bad = input_->read_error();
             input_.reset();
             if (bad) {
-                file_error(item, std::move(bad->message));
+                file_error(item, std::move(*bad));
                 ++file_;
                 return true;
             }
@@ -237,7 +245,7 @@ private:
     bool open(CheckItem& item) {
         input_.emplace(files_[file_], *io_.in, kSplitBuffer);
         if (const Diagnostic* d = input_->error()) {
-            file_error(item, d->message);
+            file_error(item, *d);
             input_.reset();
             ++file_;
             return false;
@@ -247,14 +255,14 @@ private:
         return true;
     }
 
-    void file_error(CheckItem& item, std::string message) {
+    void file_error(CheckItem& item, Diagnostic problem) {
         item.kind = CheckItem::Kind::file_error;
         item.seq = seq_++;
         item.file = file_;
         item.index = 0;
         item.bytes = done_bytes_;
         item.size = 0;
-        item.error = std::move(message);
+        item.problem = std::move(problem);
     }
 
     const std::vector<std::string>& files_;
@@ -494,13 +502,12 @@ int run_check(const CheckArgs& args, const Io& io) {
         if (item.kind == CheckItem::Kind::file_error) {
             progress.clear();
             out.flush();
-            say_error(err, item.error);
+            say_error(err, item.problem);
             ran = false;
         } else if (!item.error.empty()) {
             progress.clear();
             out.flush();
-            say_error(err, ctx.names[item.file] + ": record " + std::to_string(item.index) +
-                               ": internal error: " + item.error);
+            say_error(err, internal_error(ctx.names[item.file], item.index, item.error));
             ran = false;
         } else {
             tally.add(item.valid, item.unfinished, item.hands, item.plies);
@@ -587,8 +594,7 @@ int run_annotate(const AnnotateArgs& args, const Io& io) {
             notes.reserve(v.notes.size() + v.errors.size());
             for (const auto& n : v.notes) notes.emplace_back(n.pos, n.text);
             for (const auto& d : v.errors) {
-                std::string text =
-                    std::string("error[") + checker::code_name(d.code) + "]: " + d.message;
+                std::string text = error_label(checker::code_name(d.code), d.message);
                 bool known = false;
                 for (const auto& n : v.notes) known |= n.pos == d.pos && n.text == d.message;
                 if (!known) notes.emplace_back(d.pos, std::move(text));

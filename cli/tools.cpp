@@ -3,6 +3,7 @@
 #include <random>
 
 #include "checker/checker.hpp"
+#include "cli/diagnostic.hpp"
 #include "cli/input.hpp"
 #include "engine/variant.hpp"
 #include "gen/generate.hpp"
@@ -14,6 +15,13 @@ namespace {
 void put(std::FILE* f, const std::string& s) {
     std::fwrite(s.data(), 1, s.size(), f);
 }
+
+// Writes a problem with an input or the run ("pips: error: ...") on `err`.
+void say_error(std::FILE* err, const Diagnostic& d) {
+    std::string s;
+    render_diagnostic(s, d, nullptr, false);
+    put(err, s);
+}
 }  // namespace
 
 int run_generate(const GenerateArgs& args, std::FILE* out, std::FILE* err) {
@@ -24,11 +32,14 @@ int run_generate(const GenerateArgs& args, std::FILE* out, std::FILE* err) {
     if (players == 0) players = args.rules == "fives-threes" ? 2 : 4;
     Variant v;
     if (auto e = make_variant(args.rules, players, opts, v)) {
-        put(err, "pips: error: " + e->message + "\n");
+        say_error(err, {"", {}, std::string(kBadArgument), e->message});
         return 2;
     }
     if (args.matches < 0 || args.max_hands < 1) {
-        put(err, "pips: error: --matches must be 0 or more and --max-hands 1 or more\n");
+        say_error(err, {"",
+                        {},
+                        std::string(kBadArgument),
+                        "--matches must be 0 or more and --max-hands 1 or more"});
         return 2;
     }
     std::mt19937_64 rng(args.seed);
@@ -72,7 +83,7 @@ int run_rescore(const RescoreArgs& args, std::istream& stdin_, std::FILE* out, s
     for (const auto& path : args.files) {
         Input input(path, stdin_);
         if (const Diagnostic* d = input.error()) {
-            put(err, "pips: error: " + d->message + "\n");
+            say_error(err, *d);
             return 2;
         }
         parser::RecordReader reader(input.stream());
@@ -82,8 +93,10 @@ int run_rescore(const RescoreArgs& args, std::istream& stdin_, std::FILE* out, s
             ++index;
             std::string head = path + ": record " + std::to_string(index);
             if (std::string why = checker::rescore_compatible(rec, args.rules); !why.empty()) {
-                put(err, "pips: error: " + head + " cannot be replayed under " + args.rules + ": " +
-                             why + "\n");
+                say_error(err, {display_name(path),
+                                {},
+                                std::string(kCannotReplay),
+                                head + " cannot be replayed under " + args.rules + ": " + why});
                 code = 2;
                 continue;
             }
@@ -113,15 +126,15 @@ int run_rescore(const RescoreArgs& args, std::istream& stdin_, std::FILE* out, s
             if (!b.errors.empty()) {
                 const auto& e = b.errors.front();
                 s += "  not legal under " + args.rules + ": line " + std::to_string(e.pos.line) +
-                     ":" + std::to_string(e.pos.column) + ": error[" + checker::code_name(e.code) +
-                     "]: " + e.message + "\n";
+                     ":" + std::to_string(e.pos.column) + ": " +
+                     error_label(checker::code_name(e.code), e.message) + "\n";
                 if (code == 0) code = 1;
             }
             s += "  " + std::to_string(differ) + " of " + std::to_string(n) + " hands differ\n";
             put(out, s);
         }
         if (auto d = input.read_error()) {
-            put(err, "pips: error: " + d->message + "\n");
+            say_error(err, *d);
             return 2;
         }
     }

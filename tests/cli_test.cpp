@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/diagnostic.hpp"
 #include "cli/input.hpp"
+#include "cli/json.hpp"
 #include "cli/report.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
@@ -93,6 +95,28 @@ TEST(Diagnostic, ColourOnlyWhenAsked) {
     cli::render_diagnostic(coloured, "f", r, {1, 3}, "no-match", "m", true);
     EXPECT_EQ(plain.find('\x1b'), std::string::npos);
     EXPECT_NE(coloured.find("\x1b[1;31merror[no-match]"), std::string::npos) << coloured;
+}
+
+// Problems with an input or the run have no position: "pips: error: ...",
+// whatever their code; with a position and no record, the first line alone.
+TEST(Diagnostic, InputProblemsAndLabels) {
+    std::string out;
+    cli::render_diagnostic(out, {"a.dgn", {}, "cannot-open", "cannot open 'a.dgn': gone"}, nullptr,
+                           true);
+    EXPECT_EQ(out, "pips: error: cannot open 'a.dgn': gone\n");
+    out.clear();
+    cli::render_diagnostic(out, {"a.dgn", {3, 4}, "syntax", "expected a tile"}, nullptr, false);
+    EXPECT_EQ(out, "a.dgn:3:4: error[syntax]: expected a tile\n");
+    out.clear();
+    auto r = record_of("x\nA:6-6 B:6-7\n", 1);
+    cli::render_diagnostic(out, {"a.dgn", {2, 9}, "syntax", "m"}, &r, false);
+    EXPECT_EQ(out, "a.dgn:2:9: error[syntax]: m\nA:6-6 B:6-7\n        ^\n");
+    EXPECT_EQ(cli::error_label("no-match", "6-2 fits no end"), "error[no-match]: 6-2 fits no end");
+    out.clear();
+    cli::render_diagnostic_json(out, {9, 3}, "illegal-pass", "B \"passed\"");
+    EXPECT_EQ(
+        out,
+        "{\"line\":9,\"column\":3,\"code\":\"illegal-pass\",\"message\":\"B \\\"passed\\\"\"}");
 }
 
 TEST(Json, EscapesQuotesNewlinesAndControls) {

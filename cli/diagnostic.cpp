@@ -1,0 +1,174 @@
+#include "cli/diagnostic.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <iterator>
+
+#include "cli/json.hpp"
+
+namespace pips::cli {
+
+namespace {
+
+constexpr std::string_view kBold = "\x1b[1m";
+constexpr std::string_view kRed = "\x1b[1;31m";
+constexpr std::string_view kGreen = "\x1b[1;32m";
+constexpr std::string_view kReset = "\x1b[0m";
+
+bool is_continuation(char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
+
+// Text for a terminal line: control characters other than tab shown as `?`
+// (one column each, so carets stay aligned).
+void append_printable(std::string& out, std::string_view s) {
+    for (char c : s) {
+        auto u = static_cast<unsigned char>(c);
+        out += (u < 0x20 && c != '\t') || u == 0x7F ? '?' : c;
+    }
+}
+
+// A message on one line: line ends become spaces.
+void append_message(std::string& out, std::string_view s) {
+    for (char c : s) {
+        auto u = static_cast<unsigned char>(c);
+        if (c == '\n' || c == '\r')
+            out += ' ';
+        else if ((u < 0x20 && c != '\t') || u == 0x7F)
+            out += '?';
+        else
+            out += c;
+    }
+}
+
+void append_uint(std::string& out, std::uint64_t v) {
+    char digits[24];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, v);
+    (void)ec;  // 24 digits hold any 64-bit value
+    out.append(digits, static_cast<std::size_t>(end - digits));
+}
+
+}  // namespace
+
+std::string_view source_line(const ast::Record& record, std::uint32_t line) {
+    if (line < record.first_line) return {};
+    std::string_view s = record.source;
+    std::size_t start = 0;
+    for (std::uint32_t k = record.first_line; k < line; ++k) {
+        std::size_t nl = s.find('\n', start);
+        if (nl == std::string_view::npos) return {};
+        start = nl + 1;
+    }
+    if (start >= s.size()) return {};
+    std::size_t end = s.find('\n', start);
+    if (end == std::string_view::npos) end = s.size();
+    if (end > start && s[end - 1] == '\r') --end;
+    return s.substr(start, end - start);
+}
+
+std::string caret_line(std::string_view line, std::uint32_t column) {
+    std::string out;
+    std::uint32_t col = 1;
+    for (std::size_t i = 0; i < line.size() && col < column; ++i) {
+        if (is_continuation(line[i])) continue;
+        out += line[i] == '\t' ? '\t' : ' ';
+        ++col;
+    }
+    for (; col < column; ++col) out += ' ';
+    out += '^';
+    return out;
+}
+
+void render_diagnostic(std::string& out, std::string_view file, const ast::Record& record,
+                       ast::Pos pos, std::string_view code, std::string_view message, bool color) {
+    std::uint32_t line = pos.line != 0 ? pos.line : record.pos.line;
+    std::uint32_t column = pos.column != 0 ? pos.column : 1;
+    if (color) out += kBold;
+    fmt::format_to(std::back_inserter(out), "{}:{}:{}: ", file, line, column);
+    if (color) out += kRed;
+    out += "error[";
+    out += code;
+    out += "]";
+    if (color) {
+        out += kReset;
+        out += kBold;
+    }
+    out += ": ";
+    append_message(out, message);
+    if (color) out += kReset;
+    out += '\n';
+
+    std::string_view src = source_line(record, line);
+    if (src.empty()) return;
+    // A long line (a 10 MB line, a run of comments) is shown as a window of
+    // kWindow columns around the caret, cut ends marked with "...".
+    constexpr std::uint32_t kWindow = 120, kLong = 160;
+    std::string shown;
+    std::uint32_t caret = column;
+    std::uint32_t columns = 0;
+    for (char c : src) columns += !is_continuation(c);
+    if (columns > kLong) {
+        std::uint32_t first = column > kWindow / 2 ? column - kWindow / 2 : 1;
+        std::uint32_t last = std::min(columns + 1, first + kWindow);  // one past
+        auto byte_of = [&](std::uint32_t col) {
+            std::uint32_t c = 1;
+            std::size_t i = 0;
+            while (i < src.size() && c < col) {
+                ++i;
+                while (i < src.size() && is_continuation(src[i])) ++i;
+                ++c;
+            }
+            return i;
+        };
+        std::size_t b = byte_of(first), e = byte_of(last);
+        if (first > 1) shown = "...";
+        caret = column - first + 1 + static_cast<std::uint32_t>(shown.size());
+        shown.append(src.substr(b, e - b));
+        if (last <= columns) shown += "...";
+        src = shown;
+    }
+    append_printable(out, src);
+    out += '\n';
+    if (color) out += kGreen;
+    out += caret_line(src, caret);
+    if (color) out += kReset;
+    out += '\n';
+}
+
+void render_diagnostic(std::string& out, const Diagnostic& d, const ast::Record* record,
+                       bool color) {
+    if (record != nullptr) {
+        render_diagnostic(out, d.file, *record, d.pos, d.code, d.message, color);
+    } else if (d.pos.line != 0) {
+        render_diagnostic(out, d.file, ast::Record{}, d.pos, d.code, d.message, color);
+    } else {
+        out += "pips: error: ";
+        out += d.message;
+        out += '\n';
+    }
+}
+
+std::string error_label(std::string_view code, std::string_view message) {
+    std::string s = "error[";
+    s += code;
+    s += "]: ";
+    s += message;
+    return s;
+}
+
+void render_diagnostic_json(std::string& out, ast::Pos pos, std::string_view code,
+                            std::string_view message) {
+    out += "{\"line\":";
+    append_uint(out, pos.line);
+    out += ",\"column\":";
+    append_uint(out, pos.column);
+    out += ",\"code\":";
+    append_json_string(out, code);
+    out += ",\"message\":";
+    append_json_string(out, message);
+    out += '}';
+}
+
+}  // namespace pips::cli
