@@ -1,5 +1,6 @@
 #include "cli/commands.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -35,7 +36,7 @@ Diagnostic internal_error(const std::string& name, std::size_t index, std::strin
     return {name,
             {},
             std::string(kInternal),
-            name + ": record " + std::to_string(index) + ": internal error: " + std::string(what)};
+            fmt::format("{}: record {}: internal error: {}", name, index, what)};
 }
 
 // Hands each record of one input to fn(record, index), index counting from 1.
@@ -448,14 +449,18 @@ public:
         if (now < next_) return;
         next_ = now + kPeriod;
         const double seconds = std::chrono::duration<double>(now - start_).count();
-        std::string line = "\r" + progress_line(bytes, total_, records, seconds) + "\x1b[K";
+        // Not fmt::print, which throws when a write fails: a progress line is
+        // not worth stopping the run for.
+        const std::string line =
+            fmt::format("\r{}{}", progress_line(bytes, total_, records, seconds), kEraseLine);
         std::fwrite(line.data(), 1, line.size(), file_);
         std::fflush(file_);
         shown_ = true;
     }
     void clear() {
         if (!shown_) return;
-        std::fputs("\r\x1b[K", file_);
+        const std::string line = fmt::format("\r{}", kEraseLine);
+        std::fwrite(line.data(), 1, line.size(), file_);
         std::fflush(file_);
         shown_ = false;
     }
@@ -463,6 +468,7 @@ public:
 
 private:
     static constexpr auto kPeriod = std::chrono::milliseconds(250);
+    static constexpr std::string_view kEraseLine = "\x1b[K";  // to the end of the line
     std::FILE* file_;
     bool on_;
     std::uint64_t total_;

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <iterator>
 
 #include "cli/json.hpp"
@@ -11,11 +10,6 @@
 namespace pips::cli {
 
 namespace {
-
-constexpr std::string_view kBold = "\x1b[1m";
-constexpr std::string_view kRed = "\x1b[1;31m";
-constexpr std::string_view kGreen = "\x1b[1;32m";
-constexpr std::string_view kReset = "\x1b[0m";
 
 bool is_continuation(char c) {
     return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
@@ -41,13 +35,6 @@ void append_message(std::string& out, std::string_view s) {
         else
             out += c;
     }
-}
-
-void append_uint(std::string& out, std::uint64_t v) {
-    char digits[24];
-    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, v);
-    (void)ec;  // 24 digits hold any 64-bit value
-    out.append(digits, static_cast<std::size_t>(end - digits));
 }
 
 }  // namespace
@@ -81,90 +68,97 @@ std::string caret_line(std::string_view line, std::uint32_t column) {
     return out;
 }
 
-void render_diagnostic(std::string& out, std::string_view file, const ast::Record& record,
-                       ast::Pos pos, std::string_view code, std::string_view message, bool color) {
-    std::uint32_t line = pos.line != 0 ? pos.line : record.pos.line;
-    std::uint32_t column = pos.column != 0 ? pos.column : 1;
-    if (color) out += kBold;
-    fmt::format_to(std::back_inserter(out), "{}:{}:{}: ", file, line, column);
-    if (color) out += kRed;
-    out += "error[";
-    out += code;
-    out += "]";
-    if (color) {
-        out += kReset;
-        out += kBold;
-    }
-    out += ": ";
-    append_message(out, message);
-    if (color) out += kReset;
-    out += '\n';
+namespace {
 
-    std::string_view src = source_line(record, line);
-    if (src.empty()) return;
-    // A long line (a 10 MB line, a run of comments) is shown as a window of
-    // kWindow columns around the caret, cut ends marked with "...".
+// A source line as shown: a long line (a 10 MB line, a run of comments) is
+// cut to a window of kWindow columns around the caret, its cut ends marked
+// with "...".
+struct Shown {
+    std::string_view text;
+    std::uint32_t caret;  // the caret's column in `text`
+    std::string cut;      // the window, when the line is cut
+};
+
+Shown window(std::string_view src, std::uint32_t column) {
     constexpr std::uint32_t kWindow = 120, kLong = 160;
-    std::string shown;
-    std::uint32_t caret = column;
+    Shown shown{src, column, {}};
     std::uint32_t columns = 0;
     for (char c : src) columns += !is_continuation(c);
-    if (columns > kLong) {
-        std::uint32_t first = column > kWindow / 2 ? column - kWindow / 2 : 1;
-        std::uint32_t last = std::min(columns + 1, first + kWindow);  // one past
-        auto byte_of = [&](std::uint32_t col) {
-            std::uint32_t c = 1;
-            std::size_t i = 0;
-            while (i < src.size() && c < col) {
-                ++i;
-                while (i < src.size() && is_continuation(src[i])) ++i;
-                ++c;
-            }
-            return i;
-        };
-        std::size_t b = byte_of(first), e = byte_of(last);
-        if (first > 1) shown = "...";
-        caret = column - first + 1 + static_cast<std::uint32_t>(shown.size());
-        shown.append(src.substr(b, e - b));
-        if (last <= columns) shown += "...";
-        src = shown;
+    if (columns <= kLong) return shown;
+    const std::uint32_t first = column > kWindow / 2 ? column - kWindow / 2 : 1;
+    const std::uint32_t last = std::min(columns + 1, first + kWindow);  // one past
+    auto byte_of = [&](std::uint32_t col) {
+        std::uint32_t c = 1;
+        std::size_t i = 0;
+        while (i < src.size() && c < col) {
+            ++i;
+            while (i < src.size() && is_continuation(src[i])) ++i;
+            ++c;
+        }
+        return i;
+    };
+    const std::size_t b = byte_of(first), e = byte_of(last);
+    if (first > 1) shown.cut = "...";
+    shown.caret = column - first + 1 + static_cast<std::uint32_t>(shown.cut.size());
+    shown.cut.append(src.substr(b, e - b));
+    if (last <= columns) shown.cut += "...";
+    shown.text = shown.cut;
+    return shown;
+}
+
+constexpr std::string_view kBold = "\x1b[1m";
+constexpr std::string_view kRed = "\x1b[1;31m";
+constexpr std::string_view kGreen = "\x1b[1;32m";
+constexpr std::string_view kReset = "\x1b[0m";
+
+}  // namespace
+
+void render_diagnostic(std::string& out, std::string_view file, const ast::Record& record,
+                       ast::Pos pos, std::string_view code, std::string_view message, bool color) {
+    const std::uint32_t line = pos.line != 0 ? pos.line : record.pos.line;
+    const std::uint32_t column = pos.column != 0 ? pos.column : 1;
+    auto to = std::back_inserter(out);
+    if (color) {
+        fmt::format_to(to, "{}{}:{}:{}: {}error[{}]{}{}: ", kBold, file, line, column, kRed, code,
+                       kReset, kBold);
+        append_message(out, message);
+        out += kReset;
+    } else {
+        fmt::format_to(to, "{}:{}:{}: error[{}]: ", file, line, column, code);
+        append_message(out, message);
     }
-    append_printable(out, src);
     out += '\n';
-    if (color) out += kGreen;
-    out += caret_line(src, caret);
-    if (color) out += kReset;
+
+    const std::string_view src = source_line(record, line);
+    if (src.empty()) return;
+    const Shown shown = window(src, column);
+    append_printable(out, shown.text);
+    out += '\n';
+    if (color)
+        fmt::format_to(to, "{}{}{}", kGreen, caret_line(shown.text, shown.caret), kReset);
+    else
+        out += caret_line(shown.text, shown.caret);
     out += '\n';
 }
 
 void render_diagnostic(std::string& out, const Diagnostic& d, const ast::Record* record,
                        bool color) {
-    if (record != nullptr) {
+    if (record != nullptr)
         render_diagnostic(out, d.file, *record, d.pos, d.code, d.message, color);
-    } else if (d.pos.line != 0) {
+    else if (d.pos.line != 0)
         render_diagnostic(out, d.file, ast::Record{}, d.pos, d.code, d.message, color);
-    } else {
-        out += "pips: error: ";
-        out += d.message;
-        out += '\n';
-    }
+    else
+        fmt::format_to(std::back_inserter(out), "pips: error: {}\n", d.message);
 }
 
 std::string error_label(std::string_view code, std::string_view message) {
-    std::string s = "error[";
-    s += code;
-    s += "]: ";
-    s += message;
-    return s;
+    return fmt::format("error[{}]: {}", code, message);
 }
 
 void render_diagnostic_json(std::string& out, ast::Pos pos, std::string_view code,
                             std::string_view message) {
-    out += "{\"line\":";
-    append_uint(out, pos.line);
-    out += ",\"column\":";
-    append_uint(out, pos.column);
-    out += ",\"code\":";
+    fmt::format_to(std::back_inserter(out), "{{\"line\":{},\"column\":{},\"code\":", pos.line,
+                   pos.column);
     append_json_string(out, code);
     out += ",\"message\":";
     append_json_string(out, message);

@@ -1,5 +1,7 @@
 #include "cli/input.hpp"
 
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -20,7 +22,7 @@ Input::Input(std::string_view path, std::istream& standard_input, std::size_t bu
     const std::string p(path);
     std::error_code ec;
     if (std::filesystem::is_directory(p, ec)) {
-        error_ = input_error(kCannotRead, "cannot read '" + name_ + "': is a directory");
+        error_ = input_error(kCannotRead, fmt::format("cannot read '{}': is a directory", name_));
         return;
     }
     buffer_.resize(buffer);
@@ -29,8 +31,9 @@ Input::Input(std::string_view path, std::istream& standard_input, std::size_t bu
     file_.open(p, std::ios::binary);
     if (!file_) {
         const int e = errno;
-        error_ = input_error(kCannotOpen, "cannot open '" + name_ + "': " +
-                                              (e != 0 ? std::strerror(e) : "cannot be read"));
+        error_ =
+            input_error(kCannotOpen, fmt::format("cannot open '{}': {}", name_,
+                                                 e != 0 ? std::strerror(e) : "cannot be read"));
         return;
     }
     in_ = &file_;
@@ -38,7 +41,7 @@ Input::Input(std::string_view path, std::istream& standard_input, std::size_t bu
 
 std::optional<Diagnostic> Input::read_error() const {
     if (in_ == nullptr || !in_->bad()) return std::nullopt;
-    return input_error(kCannotRead, "cannot read '" + name_ + "': read error");
+    return input_error(kCannotRead, fmt::format("cannot read '{}': read error", name_));
 }
 
 bool Input::read_all(std::string& text) {

@@ -13,11 +13,12 @@ namespace {
 
 // 1234567 -> "1,234,567".
 std::string grouped(std::uint64_t v) {
-    std::string digits = std::to_string(v);
+    const fmt::format_int digits(v);
+    const std::string_view d(digits.data(), digits.size());
     std::string out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
+    for (std::size_t i = 0; i < d.size(); ++i) {
+        if (i > 0 && (d.size() - i) % 3 == 0) out += ',';
+        out += d[i];
     }
     return out;
 }
@@ -87,21 +88,22 @@ std::string stats_line(const Tally& t, std::uint64_t bytes, double seconds) {
 
 std::string progress_line(std::uint64_t bytes, std::uint64_t total, std::uint64_t records,
                           double seconds) {
-    std::string line = "pips: " + byte_size(bytes);
+    std::string line = fmt::format("pips: {}", byte_size(bytes));
+    auto to = std::back_inserter(line);
     if (total > 0) {
-        std::uint64_t shown = std::min(bytes, total);
-        line += " of " + byte_size(total) +
-                fmt::format(" ({}%)", static_cast<unsigned>(100.0 * static_cast<double>(shown) /
-                                                            static_cast<double>(total)));
+        const std::uint64_t shown = std::min(bytes, total);
+        fmt::format_to(
+            to, " of {} ({}%)", byte_size(total),
+            static_cast<unsigned>(100.0 * static_cast<double>(shown) / static_cast<double>(total)));
     }
-    line += ", " + grouped(records) + (records == 1 ? " record" : " records");
+    fmt::format_to(to, ", {} {}", grouped(records), records == 1 ? "record" : "records");
     if (seconds > 0) {
-        line += ", " + grouped(static_cast<std::uint64_t>(static_cast<double>(records) / seconds)) +
-                " records/s";
+        fmt::format_to(to, ", {} records/s",
+                       grouped(static_cast<std::uint64_t>(static_cast<double>(records) / seconds)));
         if (total > 0 && bytes > 0) {
-            double rate = static_cast<double>(bytes) / seconds;
-            double left = static_cast<double>(total > bytes ? total - bytes : 0) / rate;
-            line += ", ETA " + clock_time(left);
+            const double rate = static_cast<double>(bytes) / seconds;
+            const double left = static_cast<double>(total > bytes ? total - bytes : 0) / rate;
+            fmt::format_to(to, ", ETA {}", clock_time(left));
         }
     }
     return line;

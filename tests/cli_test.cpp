@@ -94,7 +94,10 @@ TEST(Diagnostic, ColourOnlyWhenAsked) {
     cli::render_diagnostic(plain, "f", r, {1, 3}, "no-match", "m", false);
     cli::render_diagnostic(coloured, "f", r, {1, 3}, "no-match", "m", true);
     EXPECT_EQ(plain.find('\x1b'), std::string::npos);
-    EXPECT_NE(coloured.find("\x1b[1;31merror[no-match]"), std::string::npos) << coloured;
+    EXPECT_EQ(coloured,
+              "\x1b[1mf:1:3: \x1b[1;31merror[no-match]\x1b[0m\x1b[1m: m\x1b[0m\n"
+              "A:6-6\n"
+              "\x1b[1;32m  ^\x1b[0m\n");
 }
 
 // Problems with an input or the run have no position: "pips: error: ...",
