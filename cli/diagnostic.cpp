@@ -1,5 +1,6 @@
 #include "cli/diagnostic.hpp"
 
+#include <fmt/color.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -106,10 +107,11 @@ Shown window(std::string_view src, std::uint32_t column) {
     return shown;
 }
 
-constexpr std::string_view kBold = "\x1b[1m";
-constexpr std::string_view kRed = "\x1b[1;31m";
-constexpr std::string_view kGreen = "\x1b[1;32m";
-constexpr std::string_view kReset = "\x1b[0m";
+// Diagnostics on a terminal: the location bold, "error[CODE]" bold red, the
+// message bold, the caret bold green.
+constexpr fmt::text_style kLocationStyle = fmt::emphasis::bold;
+constexpr fmt::text_style kErrorStyle = fmt::emphasis::bold | fmt::fg(fmt::terminal_color::red);
+constexpr fmt::text_style kCaretStyle = fmt::emphasis::bold | fmt::fg(fmt::terminal_color::green);
 
 }  // namespace
 
@@ -119,10 +121,11 @@ void render_diagnostic(std::string& out, std::string_view file, const ast::Recor
     const std::uint32_t column = pos.column != 0 ? pos.column : 1;
     auto to = std::back_inserter(out);
     if (color) {
-        fmt::format_to(to, "{}{}:{}:{}: {}error[{}]{}{}: ", kBold, file, line, column, kRed, code,
-                       kReset, kBold);
-        append_message(out, message);
-        out += kReset;
+        std::string text;
+        append_message(text, message);
+        fmt::format_to(to, kLocationStyle, "{}:{}:{}: ", file, line, column);
+        fmt::format_to(to, kErrorStyle, "error[{}]", code);
+        fmt::format_to(to, kLocationStyle, ": {}", text);
     } else {
         fmt::format_to(to, "{}:{}:{}: error[{}]: ", file, line, column, code);
         append_message(out, message);
@@ -135,7 +138,7 @@ void render_diagnostic(std::string& out, std::string_view file, const ast::Recor
     append_printable(out, shown.text);
     out += '\n';
     if (color)
-        fmt::format_to(to, "{}{}{}", kGreen, caret_line(shown.text, shown.caret), kReset);
+        fmt::format_to(to, kCaretStyle, "{}", caret_line(shown.text, shown.caret));
     else
         out += caret_line(shown.text, shown.caret);
     out += '\n';

@@ -94,10 +94,11 @@ TEST(Diagnostic, ColourOnlyWhenAsked) {
     cli::render_diagnostic(plain, "f", r, {1, 3}, "no-match", "m", false);
     cli::render_diagnostic(coloured, "f", r, {1, 3}, "no-match", "m", true);
     EXPECT_EQ(plain.find('\x1b'), std::string::npos);
+    // fmt/color.h: bold, then bold red, then bold; the caret bold green.
     EXPECT_EQ(coloured,
-              "\x1b[1mf:1:3: \x1b[1;31merror[no-match]\x1b[0m\x1b[1m: m\x1b[0m\n"
+              "\x1b[1mf:1:3: \x1b[0m\x1b[1m\x1b[31merror[no-match]\x1b[0m\x1b[1m: m\x1b[0m\n"
               "A:6-6\n"
-              "\x1b[1;32m  ^\x1b[0m\n");
+              "\x1b[1m\x1b[32m  ^\x1b[0m\n");
 }
 
 // Problems with an input or the run have no position: "pips: error: ...",
