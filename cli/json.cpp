@@ -1,6 +1,7 @@
 #include "cli/json.hpp"
 
 #include <charconv>
+#include <nlohmann/json.hpp>
 
 #include "cli/diagnostic.hpp"
 
@@ -149,28 +150,43 @@ void VerdictJson::render(std::string& out, std::size_t index, std::uint32_t line
     out += "]}\n";
 }
 
+std::string valid_utf8(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const std::size_t n = utf8_length(s, i);
+        if (n == 0) {
+            out += "\xEF\xBF\xBD";  // U+FFFD
+            ++i;
+        } else {
+            out.append(s, i, n);
+            i += n;
+        }
+    }
+    return out;
+}
+
 void render_annotate_json(std::string& out, std::string_view file, std::size_t index,
                           const checker::Verdict& v) {
-    out += "{\"file\":";
-    append_json_string(out, file);
-    out += ",\"record\":";
-    append_uint(out, index);
-    out += ",\"notes\":[";
-    bool first = true;
-    for (const auto& n : v.notes) {
-        if (!first) out += ',';
-        first = false;
-        out += "{\"line\":";
-        append_uint(out, n.pos.line);
-        out += ",\"column\":";
-        append_uint(out, n.pos.column);
-        out += ",\"text\":";
-        append_json_string(out, n.text);
-        out += '}';
-    }
-    out += "],";
-    append_errors(out, v);
-    out += "}\n";
+    using Json = nlohmann::ordered_json;
+    Json notes = Json::array();
+    for (const auto& n : v.notes)
+        notes.push_back(
+            {{"line", n.pos.line}, {"column", n.pos.column}, {"text", valid_utf8(n.text)}});
+    Json errors = Json::array();
+    for (const auto& d : v.errors)
+        errors.push_back({{"line", d.pos.line},
+                          {"column", d.pos.column},
+                          {"code", checker::code_name(d.code)},
+                          {"message", valid_utf8(d.message)}});
+    Json line;
+    line["file"] = valid_utf8(file);
+    line["record"] = index;
+    line["notes"] = std::move(notes);
+    line["errors"] = std::move(errors);
+    // Every string is valid UTF-8 by now: the strict handler never throws.
+    out += line.dump();
+    out += '\n';
 }
 
 }  // namespace pips::cli

@@ -15,6 +15,12 @@ namespace pips::cli {
 // each byte that is not part of a valid UTF-8 sequence becomes U+FFFD.
 void append_json_string(std::string& out, std::string_view s);
 
+// `s` with each byte that is not part of a valid UTF-8 sequence replaced by
+// U+FFFD, as append_json_string does. (nlohmann-json's replacing dump puts one
+// U+FFFD for a cut-short sequence, as "\xE2\x82" is, where this puts one a
+// byte: strings go through this first so that both write the same.)
+std::string valid_utf8(std::string_view s);
+
 // The record's line in JSON lines: the verdict's, else the record's first token.
 std::uint32_t record_line(const ast::Record& record, const checker::Verdict& verdict);
 
@@ -37,7 +43,7 @@ private:
     std::string head_;  // {"file":"...","record":
 };
 
-// One line of `pips annotate --format json`:
+// One line of `pips annotate --format json`, written by nlohmann-json:
 // {"file","record","notes":[{"line","column","text"}],"errors":[...]}.
 void render_annotate_json(std::string& out, std::string_view file, std::size_t index,
                           const checker::Verdict& verdict);
