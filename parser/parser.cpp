@@ -407,9 +407,14 @@ bool is_digit(char c) {
     return c >= '0' && c <= '9';
 }
 
-bool same(const char* b, const char* e, std::string_view word) {
-    return static_cast<std::size_t>(e - b) == word.size() &&
-           std::memcmp(b, word.data(), word.size()) == 0;
+// Compared a character at a time: the words are short, and a call of
+// memcmp costs more than they do.
+[[gnu::always_inline]] inline bool same(const char* b, const char* e, std::string_view word) {
+    if (static_cast<std::size_t>(e - b) != word.size()) return false;
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < word.size(); ++i)
+        if (b[i] != word[i]) return false;
+    return true;
 }
 
 constexpr std::string_view kPass = spelling(ActionKw::pass);
@@ -418,6 +423,7 @@ constexpr std::string_view kKnock = spelling(ActionKw::knock);
 // `word` at q, compared a character at a time so that the NUL that ends the
 // text stops it (no keyword holds a NUL): q may be near the end.
 [[gnu::always_inline]] inline bool at_word(const char* q, std::string_view word) {
+#pragma GCC unroll 8
     for (std::size_t i = 0; i < word.size(); ++i)
         if (q[i] != word[i]) return false;
     return true;
@@ -471,6 +477,7 @@ bool seat_word(const char* b, const char* e, char& seat) {
 
 // The seat or side word [b, e), when it is one.
 bool who_at(const char* b, const char* e, ast::Who& who) {
+#pragma GCC unroll 8
     for (const auto& [text, w] : dgn::kWhos) {
         if (same(b, e, text)) {
             who = w;
@@ -499,6 +506,7 @@ bool number_word(const char* b, const char* e, int& n) {
 // The spelling of a table that the word [b, e) is, when it is one.
 template <class T, std::size_t N>
 bool spelled(const dgn::Spelling<T> (&table)[N], const char* b, const char* e, T& value) {
+#pragma GCC unroll 8
     for (const auto& [text, v] : table) {
         if (same(b, e, text)) {
             value = v;
@@ -667,22 +675,21 @@ private:
     // Whole common lines, read from their first byte (fast_line)
     bool fast_line();
     bool keyword_at(const char* b, LineKw& kw) const;
-    bool ply_line(const char* b);
+    [[gnu::noinline]] bool ply_line(const char* b);
     [[gnu::noinline]] const char* ply_word_fast(const char* b, const char* lb, std::uint32_t line);
     bool deal_line(const char* b);
     bool stock_line_fast(const char* b);
     bool hand_line_fast(const char* b);
     bool end_line_fast(const char* b);
-    bool claim_line_fast(const char* b, LineKw kw);
+    [[gnu::noinline]] bool claim_line_fast(const char* b, LineKw kw);
     const char* fast_tiles(const char* q, const char* b, std::uint32_t line, const char*& last,
                            std::vector<ast::TileTok>& out);
     void trim_deals() {
         if (!rec_.hands.empty() && hand().deals.size() > deals_) hand().deals.resize(deals_);
     }
     bool line_end(const char* q, const char*& lf) const;
-    bool begins(const char* q, std::string_view word) const {
-        return static_cast<std::size_t>(end_ - q) >= word.size() &&
-               std::memcmp(q, word.data(), word.size()) == 0;
+    [[gnu::always_inline]] bool begins(const char* q, std::string_view word) const {
+        return static_cast<std::size_t>(end_ - q) >= word.size() && at_word(q, word);
     }
     void finish_line(const char* b, const char* lf, std::uint32_t line, const char* last);
     void read_tiles(std::vector<ast::TileTok>& out);
@@ -1423,6 +1430,19 @@ bool blank_or_end(const char* q, const char* end) {
     return d == q || is_digit(*d) ? nullptr : d;
 }
 
+// A seat or side at w and a blank after it: its end, or nullptr. (Read up to
+// the NUL that ends the text, which matches nothing.)
+[[gnu::always_inline]] inline const char* who_then_blank(const char* w, ast::Who& who) {
+#pragma GCC unroll 8
+    for (const auto& [text, value] : dgn::kWhos) {
+        if (at_word(w, text) && is_blank(w[text.size()])) {
+            who = value;
+            return w + text.size();
+        }
+    }
+    return nullptr;
+}
+
 // The end of the word at q (up to a blank, a line end or a comment).
 const char* word_at(const char* q, const char* end) {
     while (q < end && !kWordStop[static_cast<unsigned char>(*q)]) ++q;
@@ -1509,6 +1529,7 @@ bool RecordParser::fast_line() {
 
 // The line keyword that begins at b, if one does (followed by anything).
 bool RecordParser::keyword_at(const char* b, LineKw& kw) const {
+#pragma GCC unroll 8
     for (const auto& [text, k] : dgn::kLineKeywords) {
         if (begins(b, text)) {
             kw = k;
@@ -1824,8 +1845,8 @@ bool RecordParser::claim_line_fast(const char* b, LineKw kw) {
         while (is_blank(*w)) ++w;
         if (!cl.items.empty() && line_end(w, lf)) break;
         ast::Who who{};
-        const char* e = word_at(w, end_);
-        if (!is_blank(*e) || !who_at(w, e, who)) {
+        const char* e = who_then_blank(w, who);
+        if (!e) {
             claims.reset();
             return false;
         }

@@ -55,11 +55,11 @@ inline constexpr Spelling<ast::EndLetter> kEndLetters[] = {
 // Single characters.
 inline constexpr char kFirstPip = '0';
 inline constexpr char kLastPip = '6';
-inline constexpr char kTileJoin = '-';    // `a-b`
-inline constexpr char kFirstSeat = 'A';   // seats A..D, in turn order
+inline constexpr char kTileJoin = '-';   // `a-b`
+inline constexpr char kFirstSeat = 'A';  // seats A..D, in turn order
 inline constexpr char kLastSeat = 'D';
-inline constexpr char kSeatLabel = ':';   // `A:`
-inline constexpr char kClaim = '+';       // `+N`
+inline constexpr char kSeatLabel = ':';  // `A:`
+inline constexpr char kClaim = '+';      // `+N`
 inline constexpr char kTagOpen = '[';
 inline constexpr char kTagClose = ']';
 inline constexpr char kQuote = '"';
