@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "checker/checker.hpp"
 #include "cli/json.hpp"
 
 namespace pips::cli {
@@ -152,6 +153,18 @@ void render_diagnostic(std::string& out, const Diagnostic& d, const ast::Record*
         render_diagnostic(out, d.file, ast::Record{}, d.pos, d.code, d.message, color);
     else
         fmt::format_to(std::back_inserter(out), "pips: error: {}\n", d.message);
+}
+
+void render_syntax_errors(std::string& out, std::string_view file, const ast::Record& record,
+                          bool color) {
+    for (const auto& e : record.errors)
+        render_diagnostic(out, file, record, e.pos, "syntax", e.message, color);
+}
+
+void render_verdict_errors(std::string& out, std::string_view file, const ast::Record& record,
+                           const checker::Verdict& verdict, bool color) {
+    for (const auto& d : verdict.errors)
+        render_diagnostic(out, file, record, d.pos, checker::code_name(d.code), d.message, color);
 }
 
 std::string error_label(std::string_view code, std::string_view message) {

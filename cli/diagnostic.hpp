@@ -9,6 +9,10 @@
 
 #include "parser/ast.hpp"
 
+namespace pips::checker {
+struct Verdict;
+}
+
 namespace pips::cli {
 
 // Codes of problems with an input or the run rather than a record (the codes
@@ -43,6 +47,13 @@ void render_diagnostic(std::string& out, std::string_view file, const ast::Recor
 // message" (the form of problems with an input or the run).
 void render_diagnostic(std::string& out, const Diagnostic& d, const ast::Record* record,
                        bool color);
+
+// render_diagnostic for each of the record's syntax errors (pips fmt), and
+// for each of the verdict's errors (pips check, pips annotate).
+void render_syntax_errors(std::string& out, std::string_view file, const ast::Record& record,
+                          bool color);
+void render_verdict_errors(std::string& out, std::string_view file, const ast::Record& record,
+                           const checker::Verdict& verdict, bool color);
 
 // "error[CODE]: message", as written in annotate's comments and rescore's
 // report.
