@@ -64,7 +64,7 @@ private:
         // blocked (a target cannot arise: points are not scored here)
         HandResult res = rules_->result(h, HandScore{}, MatchState{}, 1);
         if (!res.known) {
-            if (r_.error.empty()) r_.error = "a blocked hand could not be scored: " + res.why;
+            if (r_.error.empty()) r_.error = "a blocked hand could not be scored: ";
             return;
         }
         if (res.tie || res.winner < 0)
