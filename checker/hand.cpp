@@ -121,11 +121,11 @@ bool RecordChecker::match_over_before(const ast::Hand& hand) {
     if (!judging()) {
         // Replaying under other rules: their match ended earlier. Not an error.
         if (opt_.summaries)
-            out_.summaries.push_back({hand.number,
-                                      fmt::format("match already won by {} ({})",
-                                                  rules_->party_name(m_.winner),
-                                                  match_score_text(*rules_, m_)),
-                                      ""});
+            out_.summaries.push_back(
+                {hand.number,
+                 fmt::format("match already won by {} ({})", rules_->party_name(m_.winner),
+                             match_score_text(*rules_, m_)),
+                 ""});
         return false;
     }
     Pos at = hand.plies.empty() ? hand.pos : hand.plies.front().pos;
@@ -165,8 +165,7 @@ bool RecordChecker::deal_hand(const ast::Hand& hand, HandState& h) {
     return true;
 }
 
-bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd,
-                                 const HandState& h) {
+bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd, const HandState& h) {
     const SeatInfo& si = h.seat(rd.seat);
     std::string bad;
     if (!v_.options.reshuffle)
@@ -175,8 +174,8 @@ bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd,
         bad = fmt::format("{} was dealt {} doubles; a redeal needs 5 or more", seat_char(rd.seat),
                           si.known.doubles());
     else if (!si.dealt)
-        unchecked(fmt::format("hand {}: redeal by {} (no deal shown)", hand.number,
-                              seat_char(rd.seat)));
+        unchecked(
+            fmt::format("hand {}: redeal by {} (no deal shown)", hand.number, seat_char(rd.seat)));
     if (bad.empty()) return true;
     error(rd.pos, Code::bad_deal, std::move(bad));
     return false;
@@ -188,11 +187,11 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h) {
         ply.kind == ast::Ply::Kind::pass && ply.pre.empty() && h.over() == HandOver::blocked;
     int seat = ply.seat ? *ply.seat : h.turn();
     if (!knock) {
-        error(ply.pos, Code::after_end,
-              h.over() == HandOver::target
-                  ? fmt::format("the match ended when a side reached exactly {}",
-                                v_.traits().target)
-                  : std::string("the hand is already over"));
+        error(
+            ply.pos, Code::after_end,
+            h.over() == HandOver::target
+                ? fmt::format("the match ended when a side reached exactly {}", v_.traits().target)
+                : std::string("the hand is already over"));
         return false;
     }
     if (ply.seat && seat != h.turn()) {
@@ -223,7 +222,8 @@ bool RecordChecker::replay_ply(const ast::Ply& ply, int seat, HandState& h, Hand
         return false;
     }
     rules_->after_move(score, h, {Event::Kind::pass, seat, {}, able}, m_);
-    if (ply.claim && judging()) error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
+    if (ply.claim && judging())
+        error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
     return true;
 }
 
@@ -274,10 +274,10 @@ std::string RecordChecker::play_points_why(Tile t, int pts, const HandState& h, 
     int total = h.layout().open_total();
     bool passes = fives_threes_points(total) != pts;
     if (pose)
-        return fmt::format("{} alone on the table counts {} and scores {}{}", t.str(), total, pts,
-                           passes ? fmt::format(" (its points would pass {}, so nothing)",
-                                                v_.traits().target)
-                                  : std::string());
+        return fmt::format(
+            "{} alone on the table counts {} and scores {}{}", t.str(), total, pts,
+            passes ? fmt::format(" (its points would pass {}, so nothing)", v_.traits().target)
+                   : std::string());
     std::string why = fmt::format("{} scores {}: the open ends add up to {}", t.str(), pts, total);
     if (passes)
         fmt::format_to(std::back_inserter(why), ", worth {} but that would pass {}, so nothing",

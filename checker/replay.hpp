@@ -7,6 +7,7 @@
 //               hands the engine cannot score, settled from those claims
 //   match.cpp   the match score, summaries, words for parties and scores
 //   notes.cpp   the notes of `pips annotate`
+//   reasons.cpp the rules' reasons in words
 // Not part of the checker's interface (checker.hpp).
 #pragma once
 
@@ -43,6 +44,11 @@ const char* who_name(ast::Who w);
 int party_of_who(const Variant& v, ast::Who w);
 // "AC 3 BD 0"
 std::string match_score_text(const Rules& rules, const MatchState& m);
+// reasons.cpp: the rules' reasons in words.
+std::string pose_words(const PoseReason& r);  // "hand 1: the holder of 6-6 poses it"
+std::string result_words(const HandResult& r, const Rules& rules);
+// "A 21, B 23, C ?, D 24": pip counts by seat, -1 unknown.
+std::string counts_words(const std::array<int, 4>& counts, int players);
 
 class RecordChecker {
 public:
@@ -107,15 +113,13 @@ private:
     // tile the pose proves the seat held.
     std::string judge_pose(const ast::Hand& hand, const PoseRule& pr, int seat, Tile t,
                            const HandState& h, std::optional<Tile>& proof);
-    std::string judge_draw_pose(const ast::Hand& hand, int seat, Tile t, const HandState& h,
-                                std::optional<Tile>& proof);
-    std::string pose_why() const { return rules_->pose_rule(m_).why; }
+    std::string judge_draw_pose(const ast::Hand& hand, const PoseRule& pr, int seat, Tile t,
+                                const HandState& h, std::optional<Tile>& proof);
 
     // claims.cpp
     void finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last);
     // A hand with no end line: false when it is the last and unfinished.
-    bool check_hand_over(const ast::Hand& hand, const HandState& h, bool last,
-                         bool& assumed_block);
+    bool check_hand_over(const ast::Hand& hand, const HandState& h, bool last, bool& assumed_block);
     void unfinished_claims(const ast::Hand& hand, const HandState& h);
     // The end line against the result; false when it is wrong (reported).
     // `result_why()`: how the result follows from the rules.
