@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "checker/checker.hpp"
-#include "cli/report.hpp"
+#include "cli/json.hpp"
 #include "engine/hand.hpp"
 #include "gen/generate.hpp"
 #include "parser/parser.hpp"

@@ -1,16 +1,13 @@
 #include "cli/commands.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <condition_variable>
-#include <cstring>
 #include <deque>
 #include <exception>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -18,6 +15,9 @@
 #include <utility>
 
 #include "checker/checker.hpp"
+#include "cli/diagnostic.hpp"
+#include "cli/input.hpp"
+#include "cli/json.hpp"
 #include "cli/report.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
@@ -26,11 +26,17 @@ namespace pips::cli {
 
 namespace {
 
-void say_error(Output& err, std::string_view what) {
-    err.buf() += "pips: error: ";
-    err.buf() += what;
-    err.buf() += '\n';
+// Writes a problem with an input or the run ("pips: error: ...") on `err`.
+void say_error(Output& err, const Diagnostic& d) {
+    render_diagnostic(err.buf(), d, nullptr, false);
     err.flush();
+}
+
+Diagnostic internal_error(const std::string& name, std::size_t index, std::string_view what) {
+    return {name,
+            {},
+            std::string(kInternal),
+            fmt::format("{}: record {}: internal error: {}", name, index, what)};
 }
 
 // Hands each record of one input to fn(record, index), index counting from 1.
@@ -38,30 +44,14 @@ void say_error(Output& err, std::string_view what) {
 // record could not be handled.
 template <class Fn>
 bool for_each_record(const std::string& path, const Io& io, Output& out, Output& err, Fn&& fn) {
-    std::string name = display_name(path);
-    std::ifstream file;
-    std::vector<char> block;
-    std::istream* in = io.in;
-    if (path != "-") {
-        std::error_code ec;
-        if (std::filesystem::is_directory(path, ec)) {
-            out.flush();
-            say_error(err, "cannot read '" + name + "': is a directory");
-            return false;
-        }
-        block.resize(Output::kBlock);
-        file.rdbuf()->pubsetbuf(block.data(), static_cast<std::streamsize>(block.size()));
-        errno = 0;
-        file.open(path, std::ios::binary);
-        if (!file) {
-            int e = errno;
-            out.flush();
-            say_error(err, "cannot open '" + name +
-                               "': " + (e != 0 ? std::strerror(e) : "cannot be read"));
-            return false;
-        }
-        in = &file;
+    Input input(path, *io.in, Output::kBlock);
+    const std::string& name = input.name();
+    if (const Diagnostic* d = input.error()) {
+        out.flush();
+        say_error(err, *d);
+        return false;
     }
+    std::istream* in = &input.stream();
     bool ok = true;
     parser::RecordReader reader(*in);
     ast::Record record;
@@ -72,16 +62,15 @@ bool for_each_record(const std::string& path, const Io& io, Output& out, Output&
             fn(record, index);
         } catch (const std::exception& e) {
             out.flush();
-            say_error(err,
-                      name + ": record " + std::to_string(index) + ": internal error: " + e.what());
+            say_error(err, internal_error(name, index, e.what()));
             ok = false;
         }
         out.maybe_flush();
         err.maybe_flush();
     }
-    if (in->bad()) {
+    if (auto d = input.read_error()) {
         out.flush();
-        say_error(err, "cannot read '" + name + "': read error");
+        say_error(err, *d);
         return false;
     }
     return ok;
@@ -96,7 +85,7 @@ int exit_code(bool ran, bool all_valid) {
 // Finishes a run: everything written, or exit code 2.
 int finish(Output& out, Output& err, int code) {
     if (!out.flush()) {
-        say_error(err, "cannot write the output");
+        say_error(err, {"", {}, std::string(kCannotWrite), "cannot write the output"});
         code = kExitCannotRun;
     }
     err.flush();
@@ -154,6 +143,7 @@ struct CheckItem {
     // internal error) or the file (kind file_error) could not be handled.
     std::string out;
     std::string error;
+    Diagnostic problem;
     bool valid = true;
     bool unfinished = false;
     int hands = 0;
@@ -215,8 +205,7 @@ void recycle(CheckItem& item) {
 // RecordReader does the splitting. Not thread-safe: one thread at a time.
 class Splitter {
 public:
-    Splitter(const std::vector<std::string>& files, const CheckContext& ctx, const Io& io)
-        : files_(files), ctx_(ctx), io_(io) {}
+    Splitter(const std::vector<std::string>& files, const Io& io) : files_(files), io_(io) {}
 
     // Fills `item` with the next record, or with a message about a file that
     // cannot be opened or read; false at the end of the input.
@@ -237,10 +226,10 @@ public:
             }
             done_bytes_ += reader_->bytes_read();
             reader_.reset();
-            const bool bad = in_->bad();
-            stream_.reset();
+            std::optional<Diagnostic> bad = input_->read_error();
+            input_.reset();
             if (bad) {
-                file_error(item, "cannot read '" + ctx_.names[file_] + "': read error");
+                file_error(item, std::move(*bad));
                 ++file_;
                 return true;
             }
@@ -255,54 +244,34 @@ private:
     // Opens files_[file_] and starts reading it; false, with `item` a file
     // error and the file skipped, when it cannot be read.
     bool open(CheckItem& item) {
-        const std::string& path = files_[file_];
-        const std::string& name = ctx_.names[file_];
-        in_ = io_.in;
-        if (path != "-") {
-            std::error_code ec;
-            if (std::filesystem::is_directory(path, ec)) {
-                file_error(item, "cannot read '" + name + "': is a directory");
-                ++file_;
-                return false;
-            }
-            stream_.emplace();
-            block_.resize(std::size_t{1} << 18);
-            stream_->rdbuf()->pubsetbuf(block_.data(), static_cast<std::streamsize>(block_.size()));
-            errno = 0;
-            stream_->open(path, std::ios::binary);
-            if (!*stream_) {
-                int e = errno;
-                stream_.reset();
-                file_error(item, "cannot open '" + name +
-                                     "': " + (e != 0 ? std::strerror(e) : "cannot be read"));
-                ++file_;
-                return false;
-            }
-            in_ = &*stream_;
+        input_.emplace(files_[file_], *io_.in, kSplitBuffer);
+        if (const Diagnostic* d = input_->error()) {
+            file_error(item, *d);
+            input_.reset();
+            ++file_;
+            return false;
         }
-        reader_.emplace(*in_);
+        reader_.emplace(input_->stream());
         index_ = 0;
         return true;
     }
 
-    void file_error(CheckItem& item, std::string message) {
+    void file_error(CheckItem& item, Diagnostic problem) {
         item.kind = CheckItem::Kind::file_error;
         item.seq = seq_++;
         item.file = file_;
         item.index = 0;
         item.bytes = done_bytes_;
         item.size = 0;
-        item.error = std::move(message);
+        item.problem = std::move(problem);
     }
 
     const std::vector<std::string>& files_;
-    const CheckContext& ctx_;
     const Io& io_;
     std::size_t file_ = 0;  // the file being read, or the next one to open
-    std::optional<std::ifstream> stream_;
-    std::vector<char> block_;  // stream_'s buffer
-    std::istream* in_ = nullptr;
-    std::optional<parser::RecordReader> reader_;  // while a file is open
+    static constexpr std::size_t kSplitBuffer = std::size_t{1} << 18;
+    std::optional<Input> input_;                  // while a file is open
+    std::optional<parser::RecordReader> reader_;  // reading input_
     std::size_t index_ = 0;                       // records handed out of this file
     std::size_t seq_ = 0;                         // items handed out
     std::uint64_t done_bytes_ = 0;                // of the files read to the end
@@ -480,14 +449,18 @@ public:
         if (now < next_) return;
         next_ = now + kPeriod;
         const double seconds = std::chrono::duration<double>(now - start_).count();
-        std::string line = "\r" + progress_line(bytes, total_, records, seconds) + "\x1b[K";
+        // Not fmt::print, which throws when a write fails: a progress line is
+        // not worth stopping the run for.
+        const std::string line =
+            fmt::format("\r{}{}", progress_line(bytes, total_, records, seconds), kEraseLine);
         std::fwrite(line.data(), 1, line.size(), file_);
         std::fflush(file_);
         shown_ = true;
     }
     void clear() {
         if (!shown_) return;
-        std::fputs("\r\x1b[K", file_);
+        const std::string line = fmt::format("\r{}", kEraseLine);
+        std::fwrite(line.data(), 1, line.size(), file_);
         std::fflush(file_);
         shown_ = false;
     }
@@ -495,6 +468,7 @@ public:
 
 private:
     static constexpr auto kPeriod = std::chrono::milliseconds(250);
+    static constexpr std::string_view kEraseLine = "\x1b[K";  // to the end of the line
     std::FILE* file_;
     bool on_;
     std::uint64_t total_;
@@ -503,19 +477,6 @@ private:
     Clock::time_point next_;
     bool shown_ = false;
 };
-
-// The size of the input when every file is a regular file; else 0.
-std::uint64_t input_size(const std::vector<std::string>& files) {
-    std::uint64_t total = 0;
-    for (const auto& path : files) {
-        std::error_code ec;
-        if (path == "-" || !std::filesystem::is_regular_file(path, ec)) return 0;
-        auto size = std::filesystem::file_size(path, ec);
-        if (ec) return 0;
-        total += size;
-    }
-    return total;
-}
 
 bool is_terminal(std::FILE* file) {
     return ::isatty(::fileno(file)) == 1;
@@ -547,13 +508,12 @@ int run_check(const CheckArgs& args, const Io& io) {
         if (item.kind == CheckItem::Kind::file_error) {
             progress.clear();
             out.flush();
-            say_error(err, item.error);
+            say_error(err, item.problem);
             ran = false;
         } else if (!item.error.empty()) {
             progress.clear();
             out.flush();
-            say_error(err, ctx.names[item.file] + ": record " + std::to_string(item.index) +
-                               ": internal error: " + item.error);
+            say_error(err, internal_error(ctx.names[item.file], item.index, item.error));
             ran = false;
         } else {
             tally.add(item.valid, item.unfinished, item.hands, item.plies);
@@ -567,7 +527,7 @@ int run_check(const CheckArgs& args, const Io& io) {
 
     unsigned jobs = args.jobs;
     if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
-    Splitter splitter(args.files, ctx, io);
+    Splitter splitter(args.files, io);
     if (jobs == 1) {
         CheckItem item;
         Worker worker;
@@ -640,8 +600,7 @@ int run_annotate(const AnnotateArgs& args, const Io& io) {
             notes.reserve(v.notes.size() + v.errors.size());
             for (const auto& n : v.notes) notes.emplace_back(n.pos, n.text);
             for (const auto& d : v.errors) {
-                std::string text =
-                    std::string("error[") + checker::code_name(d.code) + "]: " + d.message;
+                std::string text = error_label(checker::code_name(d.code), d.message);
                 bool known = false;
                 for (const auto& n : v.notes) known |= n.pos == d.pos && n.text == d.message;
                 if (!known) notes.emplace_back(d.pos, std::move(text));

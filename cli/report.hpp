@@ -1,5 +1,6 @@
-// Output of the pips commands: compiler-style diagnostics, JSON lines and the
-// summary. No command-line parsing here, so tests call it directly.
+// Output of the pips commands: buffered writing, colour, the summary, the
+// statistics and progress lines (diagnostics: cli/diagnostic.hpp; JSON lines:
+// cli/json.hpp). No command-line parsing here, so tests call it directly.
 #pragma once
 
 #include <cstdint>
@@ -40,54 +41,6 @@ private:
 
 // Colour on a terminal only, and never with NO_COLOR set.
 bool use_color(std::FILE* file);
-
-// How a file is named in messages: `-` is standard input.
-std::string display_name(std::string_view path);
-
-// File line `line` of the record's source, without its line end; empty when
-// the record does not hold that line.
-std::string_view source_line(const ast::Record& record, std::uint32_t line);
-
-// The line under an echoed source line with a caret at `column` (1-based,
-// code points). Tabs before the column are copied so the caret lines up.
-std::string caret_line(std::string_view line, std::uint32_t column);
-
-// FILE:LINE:COL: error[CODE]: message
-// <the source line>
-// <the caret line>
-void render_diagnostic(std::string& out, std::string_view file, const ast::Record& record,
-                       ast::Pos pos, std::string_view code, std::string_view message, bool color);
-
-// A JSON string literal: quotes, backslashes and control characters escaped;
-// bytes that are not UTF-8 become U+FFFD.
-void append_json_string(std::string& out, std::string_view s);
-
-// The record's line for reports: the verdict's, else the record's first token.
-std::uint32_t record_line(const ast::Record& record, const checker::Verdict& verdict);
-
-// One line of `pips check --format json` (DGN.md section 8):
-// {"file","record","line","valid","unfinished","hands","errors":[{"line",
-// "column","code","message"}],"unchecked":[]} and a newline. `index` counts
-// records in the file from 1.
-void render_verdict_json(std::string& out, std::string_view file, std::size_t index,
-                         std::uint32_t line, const checker::Verdict& verdict);
-
-// render_verdict_json for the records of one file, with the file's part of
-// the line escaped once: the per-record work is a few appends.
-class VerdictJson {
-public:
-    explicit VerdictJson(std::string_view file);
-    void render(std::string& out, std::size_t index, std::uint32_t line,
-                const checker::Verdict& verdict) const;
-
-private:
-    std::string head_;  // {"file":"...","record":
-};
-
-// One line of `pips annotate --format json`:
-// {"file","record","notes":[{"line","column","text"}],"errors":[...]}.
-void render_annotate_json(std::string& out, std::string_view file, std::size_t index,
-                          const checker::Verdict& verdict);
 
 // Counts of a check run. valid + invalid == records; unfinished counts the
 // records (valid or not) whose last hand stops before it is over.

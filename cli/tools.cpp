@@ -1,9 +1,15 @@
 #include "cli/tools.hpp"
 
-#include <fstream>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iterator>
 #include <random>
+#include <string_view>
 
 #include "checker/checker.hpp"
+#include "cli/diagnostic.hpp"
+#include "cli/input.hpp"
 #include "engine/variant.hpp"
 #include "gen/generate.hpp"
 #include "parser/parser.hpp"
@@ -13,6 +19,13 @@ namespace pips::cli {
 namespace {
 void put(std::FILE* f, const std::string& s) {
     std::fwrite(s.data(), 1, s.size(), f);
+}
+
+// Writes a problem with an input or the run ("pips: error: ...") on `err`.
+void say_error(std::FILE* err, const Diagnostic& d) {
+    std::string s;
+    render_diagnostic(s, d, nullptr, false);
+    put(err, s);
 }
 }  // namespace
 
@@ -24,11 +37,14 @@ int run_generate(const GenerateArgs& args, std::FILE* out, std::FILE* err) {
     if (players == 0) players = args.rules == "fives-threes" ? 2 : 4;
     Variant v;
     if (auto e = make_variant(args.rules, players, opts, v)) {
-        put(err, "pips: error: " + e->message + "\n");
+        say_error(err, {"", {}, std::string(kBadArgument), e->message});
         return 2;
     }
     if (args.matches < 0 || args.max_hands < 1) {
-        put(err, "pips: error: --matches must be 0 or more and --max-hands 1 or more\n");
+        say_error(err, {"",
+                        {},
+                        std::string(kBadArgument),
+                        "--matches must be 0 or more and --max-hands 1 or more"});
         return 2;
     }
     std::mt19937_64 rng(args.seed);
@@ -49,8 +65,8 @@ int run_generate(const GenerateArgs& args, std::FILE* out, std::FILE* err) {
             // The first line (a comment) says what pips must report.
             text = mu->text;
             auto nl = text.find('\n');
-            text = "; mutant (" + mu->what + "): expect " + mu->code + " at line " +
-                   std::to_string(mu->line + first - 1) + text.substr(nl);
+            text = fmt::format("; mutant ({}): expect {} at line {}{}", mu->what, mu->code,
+                               mu->line + first - 1, std::string_view(text).substr(nl));
         } else {
             text = gen::write_match(m).text;
         }
@@ -67,63 +83,81 @@ int run_generate(const GenerateArgs& args, std::FILE* out, std::FILE* err) {
     return std::fflush(out) == 0 ? 0 : 2;
 }
 
+namespace {
+
+// "winner, points" of a hand, or "-" for a hand the rules did not reach.
+std::string outcome_of(const checker::HandSummary* h) {
+    if (h == nullptr) return "-";
+    return h->points.empty() ? h->outcome : fmt::format("{}, {}", h->outcome, h->points);
+}
+
+// The report of one record replayed under `rules` (its own rules beside
+// them, hand by hand); 1 when its plies are not legal under them, else 0.
+int rescore_record(const ast::Record& rec, std::string_view head, const std::string& rules,
+                   std::string& s) {
+    checker::CheckOptions mine;
+    mine.summaries = true;
+    checker::CheckOptions other = mine;
+    other.rules_override = rules;
+    const checker::Verdict a = checker::check_record(rec, mine);
+    const checker::Verdict b = checker::check_record(rec, other);
+    auto to = std::back_inserter(s);
+    fmt::format_to(to, "{}: {} | {}\n", head, a.rules, b.rules);
+    const std::size_t n = std::max(a.summaries.size(), b.summaries.size());
+    int differ = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const checker::HandSummary* x = i < a.summaries.size() ? &a.summaries[i] : nullptr;
+        const checker::HandSummary* y = i < b.summaries.size() ? &b.summaries[i] : nullptr;
+        const std::string left = outcome_of(x), right = outcome_of(y);
+        const bool diff = x && y && left != right;
+        differ += diff;
+        std::string l = fmt::format("  hand {}: {}", x ? x->number : y->number, left);
+        if (l.size() < 48) l.resize(48, ' ');  // bytes, as before
+        fmt::format_to(to, "{} | {}{}\n", l, right, diff ? "   <- differs" : "");
+    }
+    int code = 0;
+    if (!b.errors.empty()) {
+        const auto& e = b.errors.front();
+        fmt::format_to(to, "  not legal under {}: line {}:{}: {}\n", rules, e.pos.line,
+                       e.pos.column, error_label(checker::code_name(e.code), e.message));
+        code = 1;
+    }
+    fmt::format_to(to, "  {} of {} hands differ\n", differ, n);
+    return code;
+}
+
+}  // namespace
+
 int run_rescore(const RescoreArgs& args, std::istream& stdin_, std::FILE* out, std::FILE* err) {
     int code = 0;
     for (const auto& path : args.files) {
-        std::ifstream file;
-        std::istream* in = &stdin_;
-        if (path != "-") {
-            file.open(path, std::ios::binary);
-            if (!file) {
-                put(err, "pips: error: cannot open '" + path + "'\n");
-                return 2;
-            }
-            in = &file;
+        Input input(path, stdin_);
+        if (const Diagnostic* d = input.error()) {
+            say_error(err, *d);
+            return 2;
         }
-        parser::RecordReader reader(*in);
+        parser::RecordReader reader(input.stream());
         ast::Record rec;
         int index = 0;
         while (reader.next(rec)) {
             ++index;
-            std::string head = path + ": record " + std::to_string(index);
+            const std::string head = fmt::format("{}: record {}", path, index);
             if (std::string why = checker::rescore_compatible(rec, args.rules); !why.empty()) {
-                put(err, "pips: error: " + head + " cannot be replayed under " + args.rules + ": " +
-                             why + "\n");
+                say_error(err, {input.name(),
+                                {},
+                                std::string(kCannotReplay),
+                                fmt::format("{} cannot be replayed under {}: {}", head, args.rules,
+                                            why)});
                 code = 2;
                 continue;
             }
-            checker::CheckOptions mine;
-            mine.summaries = true;
-            checker::CheckOptions other = mine;
-            other.rules_override = args.rules;
-            checker::Verdict a = checker::check_record(rec, mine);
-            checker::Verdict b = checker::check_record(rec, other);
-            std::string s = head + ": " + a.rules + " | " + b.rules + "\n";
-            std::size_t n = std::max(a.summaries.size(), b.summaries.size());
-            int differ = 0;
-            for (std::size_t i = 0; i < n; ++i) {
-                const checker::HandSummary* x = i < a.summaries.size() ? &a.summaries[i] : nullptr;
-                const checker::HandSummary* y = i < b.summaries.size() ? &b.summaries[i] : nullptr;
-                int number = x ? x->number : y->number;
-                std::string left =
-                    x ? x->outcome + (x->points.empty() ? "" : ", " + x->points) : "-";
-                std::string right =
-                    y ? y->outcome + (y->points.empty() ? "" : ", " + y->points) : "-";
-                bool diff = x && y && left != right;
-                differ += diff;
-                std::string l = "  hand " + std::to_string(number) + ": " + left;
-                if (l.size() < 48) l.resize(48, ' ');
-                s += l + " | " + right + (diff ? "   <- differs" : "") + "\n";
-            }
-            if (!b.errors.empty()) {
-                const auto& e = b.errors.front();
-                s += "  not legal under " + args.rules + ": line " + std::to_string(e.pos.line) +
-                     ":" + std::to_string(e.pos.column) + ": error[" + checker::code_name(e.code) +
-                     "]: " + e.message + "\n";
-                if (code == 0) code = 1;
-            }
-            s += "  " + std::to_string(differ) + " of " + std::to_string(n) + " hands differ\n";
+            std::string s;
+            if (rescore_record(rec, head, args.rules, s) != 0 && code == 0) code = 1;
             put(out, s);
+        }
+        if (auto d = input.read_error()) {
+            say_error(err, *d);
+            return 2;
         }
     }
     std::fflush(out);

@@ -7,7 +7,7 @@ namespace pips {
 namespace detail {
 PoseRule seat_pose(const Variant& v, const MatchState& m, bool explain);
 HandResult seat_result(const Variant& v, const HandState& h, bool explain);
-void seat_apply(const Variant& v, MatchState& m, const HandResult& r, int target);
+void seat_apply(const Variant& v, MatchState& m, const HandResult& r);
 
 // Blocked by side totals: the side whose two counts add up to less wins; the
 // seat of that side with the lower count poses next (either when equal).
@@ -69,7 +69,7 @@ public:
         if (h.over() == HandOver::domino) {
             r.winner_seat = h.domino_seat();
             r.winner = v_.party_of(r.winner_seat);
-            r.points[r.winner] = 1;
+            r.points[r.winner] = traits().win_value;
             if (explain)
                 r.why = std::string(1, static_cast<char>('A' + r.winner_seat)) +
                         " played their last tile";
@@ -80,12 +80,12 @@ public:
             r.known = false;
             return r;
         }
-        if (!b->tie) b->points[b->winner] = 1;
+        if (!b->tie) b->points[b->winner] = traits().win_value;
         return *b;
     }
 
     void apply(MatchState& m, const HandResult& r) const override {
-        if (v_.players < 4) return detail::seat_apply(v_, m, r, 4);
+        if (v_.players < 4) return detail::seat_apply(v_, m, r);
         m.first = false;
         m.pose_unknown = false;
         ++m.hands;
@@ -93,7 +93,7 @@ public:
             m.prev = MatchState::Prev::tie;
             return;
         }
-        detail::add_with_reset(m, 2, r.winner, 1, 4);
+        detail::add_with_reset(m, 2, r.winner, traits().win_value, traits().target);
         if (r.how == HandOver::blocked) {
             m.posers = r.next_posers;  // the winning side's seat with the lower count
         } else {

@@ -27,7 +27,7 @@ HandResult seat_result(const Variant& v, const HandState& h, bool explain) {
     if (h.over() == HandOver::domino) {
         r.winner_seat = h.domino_seat();
         r.winner = r.winner_seat;
-        r.points[r.winner] = 1;
+        r.points[r.winner] = v.traits().win_value;
         if (explain)
             r.why =
                 std::string(1, static_cast<char>('A' + r.winner_seat)) + " played their last tile";
@@ -43,11 +43,11 @@ HandResult seat_result(const Variant& v, const HandState& h, bool explain) {
         return r;
     }
     r.winner_seat = r.winner = *low;
-    r.points[r.winner] = 1;
+    r.points[r.winner] = v.traits().win_value;
     return r;
 }
 
-void seat_apply(const Variant& v, MatchState& m, const HandResult& r, int target) {
+void seat_apply(const Variant& v, MatchState& m, const HandResult& r) {
     m.first = false;
     m.pose_unknown = false;
     ++m.hands;
@@ -55,7 +55,7 @@ void seat_apply(const Variant& v, MatchState& m, const HandResult& r, int target
         m.prev = MatchState::Prev::tie;
         return;
     }
-    add_with_reset(m, v.players, r.winner, 1, target);
+    add_with_reset(m, v.players, r.winner, v.traits().win_value, v.traits().target);
     m.posers = static_cast<std::uint8_t>(1u << r.winner);
 }
 }  // namespace detail
@@ -71,9 +71,7 @@ public:
                            bool explain) const override {
         return detail::seat_result(v_, h, explain);
     }
-    void apply(MatchState& m, const HandResult& r) const override {
-        detail::seat_apply(v_, m, r, 6);
-    }
+    void apply(MatchState& m, const HandResult& r) const override { detail::seat_apply(v_, m, r); }
 };
 }  // namespace
 

@@ -34,9 +34,9 @@ public:
         int pts = fives_threes_points(h.layout().open_total());
         int chip = h.over() == HandOver::domino ? 1 : 0;
         int have = m.score[party] + s.points[party];
-        if (have + pts + chip > 61) return 0;  // would overshoot: scores nothing
+        if (have + pts + chip > traits().target) return 0;  // would overshoot: scores nothing
         s.points[party] += pts + chip;
-        if (have + pts + chip == 61) {
+        if (have + pts + chip == traits().target) {
             s.target = true;
             s.target_party = party;
         }
@@ -70,7 +70,7 @@ public:
         m.leader = r.leader;
         m.prev = MatchState::Prev::win;
         for (int p = 0; p < v_.parties(); ++p) {
-            if (m.score[p] == 61) {
+            if (m.score[p] == traits().target) {
                 m.over = true;
                 m.winner = p;
             }

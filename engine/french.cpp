@@ -124,7 +124,7 @@ public:
             m.posers = static_cast<std::uint8_t>(1u << r.winner);
         }
         bool hundred = false;
-        for (int p = 0; p < 4; ++p) hundred = hundred || m.score[p] >= 100;
+        for (int p = 0; p < 4; ++p) hundred = hundred || m.score[p] >= traits().target;
         if (!hundred) return;
         int best = m.score[0], who = 0, n = 0;
         for (int p = 0; p < 4; ++p) {

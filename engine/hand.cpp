@@ -1,40 +1,44 @@
 #include "engine/hand.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace pips {
 
 namespace {
-std::string seat_name(int s) {
-    return std::string(1, static_cast<char>('A' + s));
+char seat_name(int s) {
+    return static_cast<char>('A' + s);
 }
 
 std::string ends_text(const Layout& l) {
     if (l.kind() == LayoutKind::line)
-        return "left " + std::to_string(l.end_value(End::L)) + ", right " +
-               std::to_string(l.end_value(End::R));
+        return fmt::format("left {}, right {}", l.end_value(End::L), l.end_value(End::R));
     return l.str();
 }
 
 std::string end_name(const Layout& l, End e) {
     switch (e) {
         case End::L:
-            return "the left end (" + std::to_string(l.end_value(e)) + ")";
+            return fmt::format("the left end ({})", l.end_value(e));
         case End::R:
-            return "the right end (" + std::to_string(l.end_value(e)) + ")";
-        default: {
-            std::string s = "arm ";
-            s += end_letter(e);
-            if (!l.arm_used(e)) return s + " (empty)";
-            return s + " (" + std::to_string(l.end_value(e)) + ")";
-        }
+            return fmt::format("the right end ({})", l.end_value(e));
+        default:
+            if (!l.arm_used(e)) return fmt::format("arm {} (empty)", end_letter(e));
+            return fmt::format("arm {} ({})", end_letter(e), l.end_value(e));
     }
 }
 
 std::string list_tiles(std::span<const Tile> ts) {
     std::string s;
-    for (Tile t : ts) s += (s.empty() ? "" : " ") + t.str();
+    for (Tile t : ts) fmt::format_to(std::back_inserter(s), "{}{}", s.empty() ? "" : " ", t.str());
     return s;
+}
+
+// A step refused, its message formatted.
+template <class... Args>
+Step fail(Fault f, fmt::format_string<Args...> text, Args&&... args) {
+    return Step::fail(f, fmt::format(text, std::forward<Args>(args)...));
 }
 }  // namespace
 
@@ -66,16 +70,14 @@ void HandState::reset() {
 }
 
 Step HandState::not_at_table(int seat) const {
-    return Step::fail(
-        Fault::not_in_hand,
-        "seat " + std::to_string(seat) + " is not at this table of " + std::to_string(v_.players));
+    return fail(Fault::not_in_hand, "seat {} is not at this table of {}", seat, v_.players);
 }
 
 Step HandState::deal(int seat, std::span<const Tile> tiles) {
     if (seat < 0 || seat >= v_.players)
-        return Step::fail(Fault::bad_deal, "seat " + seat_name(seat) + " is not at this table (" +
-                                               std::to_string(v_.players) + " players)");
-    if (seats_[seat].dealt) return Step::fail(Fault::bad_deal, seat_name(seat) + " is dealt twice");
+        return fail(Fault::bad_deal, "seat {} is not at this table ({} players)", seat_name(seat),
+                    v_.players);
+    if (seats_[seat].dealt) return fail(Fault::bad_deal, "{} is dealt twice", seat_name(seat));
     TileSet mine;
     bool twice = false;
     for (Tile t : tiles) {
@@ -87,27 +89,22 @@ Step HandState::deal(int seat, std::span<const Tile> tiles) {
     if (!plain) mine = {};
     for (Tile t : plain ? std::span<const Tile>() : tiles) {
         if (!v_.tile_set().contains(t))
-            return Step::fail(Fault::bad_deal, t.str() + " is not in the set of " +
-                                                   std::string(rules_id(v_.rules)) + " with " +
-                                                   std::to_string(v_.players) + " players");
+            return fail(Fault::bad_deal, "{} is not in the set of {} with {} players", t.str(),
+                        rules_id(v_.rules), v_.players);
         if (mine.contains(t))
-            return Step::fail(Fault::bad_deal, t.str() + " is dealt twice to " + seat_name(seat));
+            return fail(Fault::bad_deal, "{} is dealt twice to {}", t.str(), seat_name(seat));
         if (dealt_.contains(t)) {
             int other = -1;
             for (int s = 0; s < v_.players; ++s)
                 if (seats_[s].dealt && seats_[s].known.contains(t)) other = s;
-            return Step::fail(Fault::bad_deal,
-                              t.str() + " is dealt twice: " +
-                                  (other >= 0 ? seat_name(other) : std::string("another seat")) +
-                                  " was dealt it too");
+            return fail(Fault::bad_deal, "{} is dealt twice: {} was dealt it too", t.str(),
+                        other >= 0 ? std::string(1, seat_name(other)) : "another seat");
         }
         mine.insert(t);
     }
     if (static_cast<int>(tiles.size()) != v_.tiles_per_seat())
-        return Step::fail(Fault::bad_deal, seat_name(seat) + " is dealt " +
-                                               std::to_string(tiles.size()) + " tiles; " +
-                                               v_.name() + " deals " +
-                                               std::to_string(v_.tiles_per_seat()));
+        return fail(Fault::bad_deal, "{} is dealt {} tiles; {} deals {}", seat_name(seat),
+                    tiles.size(), v_.name(), v_.tiles_per_seat());
     dealt_ |= mine;
     seats_[seat].known = mine;
     seats_[seat].count = v_.tiles_per_seat();
@@ -116,23 +113,20 @@ Step HandState::deal(int seat, std::span<const Tile> tiles) {
 }
 
 Step HandState::stock(std::span<const Tile> tiles) {
-    if (!v_.draw_game())
-        return Step::fail(Fault::bad_deal, v_.name() + " has no boneyard to draw from");
+    if (!v_.draw_game()) return fail(Fault::bad_deal, "{} has no boneyard to draw from", v_.name());
     int want = v_.tile_set().size() - v_.players * v_.tiles_per_seat();
     TileSet seen;
     for (Tile t : tiles) {
         if (!v_.tile_set().contains(t))
-            return Step::fail(Fault::bad_deal, t.str() + " is not in the set");
-        if (seen.contains(t))
-            return Step::fail(Fault::bad_deal, t.str() + " is twice in the stock");
+            return fail(Fault::bad_deal, "{} is not in the set", t.str());
+        if (seen.contains(t)) return fail(Fault::bad_deal, "{} is twice in the stock", t.str());
         if (dealt_.contains(t))
-            return Step::fail(Fault::bad_deal, t.str() + " is in the stock and also dealt");
+            return fail(Fault::bad_deal, "{} is in the stock and also dealt", t.str());
         seen.insert(t);
     }
     if (static_cast<int>(tiles.size()) != want)
-        return Step::fail(Fault::bad_deal, "the stock holds " + std::to_string(tiles.size()) +
-                                               " tiles; " + v_.name() + " leaves " +
-                                               std::to_string(want));
+        return fail(Fault::bad_deal, "the stock holds {} tiles; {} leaves {}", tiles.size(),
+                    v_.name(), want);
     stock_.assign(tiles.begin(), tiles.end());
     stock_next_ = 0;
     stock_known_ = true;
@@ -193,29 +187,25 @@ TileSet HandState::unplaced() const {
 Step HandState::can_hold(int seat, Tile t) const {
     const SeatInfo& si = seats_[seat];
     if (!v_.tile_set().contains(t))
-        return Step::fail(Fault::not_in_hand, t.str() + " is not in the set in use");
+        return fail(Fault::not_in_hand, "{} is not in the set in use", t.str());
     if (layout_.on_table().contains(t))
-        return Step::fail(Fault::not_in_hand, t.str() + " is already on the layout");
+        return fail(Fault::not_in_hand, "{} is already on the layout", t.str());
     if (si.known.contains(t)) return Step::ok();
     for (int s = 0; s < v_.players; ++s) {
         if (s != seat && seats_[s].known.contains(t))
-            return Step::fail(Fault::not_in_hand, t.str() + " is in " + seat_name(s) +
-                                                      "'s hand, not " + seat_name(seat) + "'s");
+            return fail(Fault::not_in_hand, "{} is in {}'s hand, not {}'s", t.str(), seat_name(s),
+                        seat_name(seat));
     }
     for (std::size_t i = stock_next_; i < stock_.size(); ++i)
-        if (stock_[i] == t)
-            return Step::fail(Fault::not_in_hand, t.str() + " is still in the boneyard");
+        if (stock_[i] == t) return fail(Fault::not_in_hand, "{} is still in the boneyard", t.str());
     if (si.unknown() <= 0) {
         if (si.dealt && si.count == si.known.size()) {
             if (si.count == 0)
-                return Step::fail(Fault::not_in_hand, seat_name(seat) + " holds no tiles");
-            return Step::fail(Fault::not_in_hand, seat_name(seat) + " does not hold " + t.str() +
-                                                      " (holds " + si.known.str() + ")");
+                return fail(Fault::not_in_hand, "{} holds no tiles", seat_name(seat));
+            return fail(Fault::not_in_hand, "{} does not hold {} (holds {})", seat_name(seat),
+                        t.str(), si.known.str());
         }
-        return Step::fail(Fault::not_in_hand, seat_name(seat) + " cannot hold " + t.str());
-    }
-    if (seats_[seat].dealt == false && v_.rules == RuleSet::fives_threes) {
-        // Undealt tiles cannot be held; known only when every other deal is known.
+        return fail(Fault::not_in_hand, "{} cannot hold {}", seat_name(seat), t.str());
     }
     return Step::ok();
 }
@@ -232,9 +222,9 @@ Step HandState::check_proofs(int seat, Tile t) const {
         // right, and playing it again is not-in-hand (can_hold says so).
         if (p.tile == t && p.seat != seat && !layout_.on_table().contains(t))
             return Step::fail(Fault::wrong_pose,
-                              "the pose belonged to the holder of " + t.str() + ", but " +
-                                  seat_name(seat) + " plays " + t.str() + " later, so " +
-                                  seat_name(p.seat) + " did not hold it",
+                              fmt::format("the pose belonged to the holder of {0}, but {1} plays "
+                                          "{0} later, so {2} did not hold it",
+                                          t.str(), seat_name(seat), seat_name(p.seat)),
                               p.event);
     }
     return Step::ok();
@@ -247,12 +237,14 @@ Step HandState::check_constraints(int seat, Tile t) const {
             continue;
         if (c.from_draw)
             return Step::fail(Fault::illegal_draw,
-                              seat_name(seat) + " drew while holding " + t.str() +
-                                  ", which fitted then (proven when it is played later)",
+                              fmt::format("{} drew while holding {}, which fitted then (proven "
+                                          "when it is played later)",
+                                          seat_name(seat), t.str()),
                               c.event);
         return Step::fail(Fault::illegal_pass,
-                          seat_name(seat) + " passed while holding " + t.str() +
-                              ", which fitted then (proven when it is played later)",
+                          fmt::format("{} passed while holding {}, which fitted then (proven "
+                                      "when it is played later)",
+                                      seat_name(seat), t.str()),
                           c.event);
     }
     return Step::ok();
@@ -264,7 +256,7 @@ void HandState::remove_from_hand(int seat, Tile t) {
     --si.count;
     ++si.played;
     if (si.count == 0) {
-        if (v_.rules == RuleSet::fives_threes && v_.players == 4) {
+        if (v_.partnership() && v_.traits().partner_plays_on) {
             si.out = true;
             if (seats_[(seat + 2) % 4].out) {
                 over_ = HandOver::domino;
@@ -308,7 +300,7 @@ Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_h
         // The seat must be able to hold it: not on the table, in another hand or
         // in the known boneyard.
         if (!can_hold(seat, h))
-            return Step::fail(Fault::wrong_pose, seat_name(seat) + " does not hold " + h.str());
+            return fail(Fault::wrong_pose, "{} does not hold {}", seat_name(seat), h.str());
         if (!(h == t) && !si.known.contains(h)) {
             // Proven to hold h, which stays in hand.
             if (si.unknown() >= 2 || (si.unknown() >= 1 && si.known.contains(t))) {
@@ -340,13 +332,11 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     End e;
     if (end) {
         if (is_line_end(*end) != (layout_.kind() == LayoutKind::line))
-            return Step::fail(
-                Fault::no_match,
-                std::string("end ") + end_letter(*end) + " is not an end of " +
-                    (layout_.kind() == LayoutKind::line ? "a line layout (L or R)"
-                                                        : "a french layout (N, E, S or W)"));
+            return fail(Fault::no_match, "end {} is not an end of {}", end_letter(*end),
+                        layout_.kind() == LayoutKind::line ? "a line layout (L or R)"
+                                                           : "a french layout (N, E, S or W)");
         if (!layout_.fits(t, *end)) {
-            std::string why = t.str() + " does not fit " + end_name(layout_, *end);
+            std::string why = fmt::format("{} does not fit {}", t.str(), end_name(layout_, *end));
             if (layout_.kind() == LayoutKind::spinner) {
                 bool all_used = true;
                 for (End x : {End::N, End::E, End::S, End::W})
@@ -354,27 +344,28 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
                 if (!all_used && layout_.arm_used(*end))
                     why += ": until all four arms hold a tile only empty arms take tiles";
                 else if (!all_used)
-                    why += ": until all four arms hold a tile only tiles carrying " +
-                           std::to_string(layout_.spinner()) + " may be played";
+                    fmt::format_to(std::back_inserter(why),
+                                   ": until all four arms hold a tile only tiles carrying {} may "
+                                   "be played",
+                                   layout_.spinner());
                 else if (layout_.arm_closed(*end) && t.carries(layout_.end_value(*end)))
-                    why += ": the arm is closed until " +
-                           Tile(layout_.end_value(*end), layout_.end_value(*end)).str() +
-                           " is played";
+                    fmt::format_to(std::back_inserter(why),
+                                   ": the arm is closed until {} is played",
+                                   Tile(layout_.end_value(*end), layout_.end_value(*end)).str());
             }
             return Step::fail(Fault::no_match, why);
         }
         e = *end;
     } else {
         if (fit.empty())
-            return Step::fail(Fault::no_match,
-                              t.str() + " fits no end (" + ends_text(layout_) + ")");
-        bool ff = v_.rules == RuleSet::fives_threes;
+            return fail(Fault::no_match, "{} fits no end ({})", t.str(), ends_text(layout_));
+        // Where play scores from the open ends, a double at an end tells them apart.
+        bool ff = v_.traits().scores_in_play;
         for (End x : fit) {
             if (!layout_.same_result(t, fit.front(), x, ff)) {
-                return Step::fail(Fault::ambiguous_end,
-                                  t.str() + " fits " + end_name(layout_, fit.front()) + " and " +
-                                      end_name(layout_, x) +
-                                      ", which give different positions; write the end");
+                return fail(Fault::ambiguous_end,
+                            "{} fits {} and {}, which give different positions; write the end",
+                            t.str(), end_name(layout_, fit.front()), end_name(layout_, x));
             }
         }
         e = fit.front();
@@ -435,7 +426,7 @@ std::optional<bool> HandState::blocked() const {
     if ((unplaced() & fits).empty()) return true;
     // A full round of passes by every seat still in the hand (passing while able
     // is not allowed outside french, so the round proves the block).
-    if (v_.rules != RuleSet::french && passes_in_row_ >= in_hand()) return true;
+    if (!v_.traits().pass_while_able && passes_in_row_ >= in_hand()) return true;
     return std::nullopt;
 }
 
@@ -446,7 +437,7 @@ std::uint8_t HandState::line_ends() const {
 }
 
 void HandState::add_constraint(int seat) {
-    if (v_.rules == RuleSet::french) return;  // passing while able is allowed there
+    if (v_.traits().pass_while_able) return;  // a pass proves nothing
     TileSet fits = layout_.playable(v_.tile_set() - layout_.on_table());
     constraints_.push_back({seat, fits, events_, {}, false, false, line_ends()});
 }
@@ -457,18 +448,17 @@ Step HandState::pass(int seat) {
     if (over_ == HandOver::blocked) return pass_after_block(seat);
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
     if (v_.draw_game() && bone_count_ > 0)
-        return Step::fail(Fault::illegal_pass,
-                          seat_name(seat) + " passed with " + std::to_string(bone_count_) +
-                              " tile" + (bone_count_ == 1 ? "" : "s") +
-                              " still in the boneyard: a seat that cannot play draws");
-    if (v_.rules != RuleSet::french) {
+        return fail(Fault::illegal_pass,
+                    "{} passed with {} tile{} still in the boneyard: a seat that cannot play draws",
+                    seat_name(seat), bone_count_, bone_count_ == 1 ? "" : "s");
+    if (!v_.traits().pass_while_able) {
         const SeatInfo& si = seats_[seat];
         TileSet p = layout_.playable(si.known);
         if (!p.empty()) {
             Tile t = p.first();
             End e = layout_.fitting(t).front();
-            return Step::fail(Fault::illegal_pass, seat_name(seat) + " passed holding " + t.str() +
-                                                       ", which fits " + end_name(layout_, e));
+            return fail(Fault::illegal_pass, "{} passed holding {}, which fits {}", seat_name(seat),
+                        t.str(), end_name(layout_, e));
         }
         if (!si.exact()) add_constraint(seat);
     }
@@ -480,11 +470,11 @@ Step HandState::pass(int seat) {
 Step HandState::pass_after_block(int seat) {
     if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     if (seats_[seat].out)
-        return Step::fail(Fault::after_end, "the hand is over and " + seat_name(seat) + " is out");
+        return fail(Fault::after_end, "the hand is over and {} is out", seat_name(seat));
     std::uint8_t bit = static_cast<std::uint8_t>(1u << seat);
     if (after_block_passes_ & bit)
-        return Step::fail(Fault::after_end,
-                          "the hand is blocked and " + seat_name(seat) + " has already knocked");
+        return fail(Fault::after_end, "the hand is blocked and {} has already knocked",
+                    seat_name(seat));
     after_block_passes_ |= bit;
     ++events_;
     turn_ = next_seat(seat);
@@ -502,15 +492,15 @@ Step HandState::draw(int seat, std::optional<Tile>* drawn) {
     if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
     if (!v_.draw_game())
-        return Step::fail(Fault::illegal_draw, v_.name() + " has no boneyard to draw from");
+        return fail(Fault::illegal_draw, "{} has no boneyard to draw from", v_.name());
     if (bone_count_ <= 0) return Step::fail(Fault::illegal_draw, "the boneyard is empty");
     SeatInfo& si = seats_[seat];
     TileSet p = layout_.playable(si.known);
     if (!p.empty()) {
         Tile t = p.first();
         End e = layout_.fitting(t).front();
-        return Step::fail(Fault::illegal_draw, seat_name(seat) + " drew holding " + t.str() +
-                                                   ", which fits " + end_name(layout_, e));
+        return fail(Fault::illegal_draw, "{} drew holding {}, which fits {}", seat_name(seat),
+                    t.str(), end_name(layout_, e));
     }
     if (!si.exact() && posed()) {
         TileSet fits = layout_.playable(v_.tile_set() - layout_.on_table());
@@ -568,27 +558,25 @@ Step HandState::remain(int seat, std::span<const Tile> tiles) {
     TileSet mine;
     for (Tile t : tiles) {
         if (!v_.tile_set().contains(t))
-            return Step::fail(Fault::bad_deal, t.str() + " is not in the set in use");
-        if (mine.contains(t)) return Step::fail(Fault::bad_deal, t.str() + " is shown twice");
+            return fail(Fault::bad_deal, "{} is not in the set in use", t.str());
+        if (mine.contains(t)) return fail(Fault::bad_deal, "{} is shown twice", t.str());
         if (layout_.on_table().contains(t))
-            return Step::fail(Fault::bad_deal,
-                              t.str() + " is on the layout, not in " + seat_name(seat) + "'s hand");
+            return fail(Fault::bad_deal, "{} is on the layout, not in {}'s hand", t.str(),
+                        seat_name(seat));
         for (int s = 0; s < v_.players; ++s)
             if (s != seat && seats_[s].known.contains(t))
-                return Step::fail(Fault::bad_deal, t.str() + " is in " + seat_name(s) + "'s hand");
+                return fail(Fault::bad_deal, "{} is in {}'s hand", t.str(), seat_name(s));
         for (std::size_t i = stock_next_; i < stock_.size(); ++i)
             if (stock_[i] == t)
-                return Step::fail(Fault::bad_deal, t.str() + " is still in the boneyard");
+                return fail(Fault::bad_deal, "{} is still in the boneyard", t.str());
         mine.insert(t);
     }
     if ((si.known - mine).size() > 0)
-        return Step::fail(Fault::bad_deal, seat_name(seat) + " still holds " +
-                                               (si.known - mine).str() +
-                                               ", which the remain line leaves out");
+        return fail(Fault::bad_deal, "{} still holds {}, which the remain line leaves out",
+                    seat_name(seat), (si.known - mine).str());
     if (mine.size() != si.count)
-        return Step::fail(Fault::bad_deal, seat_name(seat) + " holds " + std::to_string(si.count) +
-                                               " tiles, not " + std::to_string(mine.size()) + " (" +
-                                               list_tiles(tiles) + ")");
+        return fail(Fault::bad_deal, "{} holds {} tiles, not {} ({})", seat_name(seat), si.count,
+                    mine.size(), list_tiles(tiles));
     for (Tile t : tiles) {
         if (si.known.contains(t)) continue;
         if (Step s = check_proofs(seat, t); !s) return s;
@@ -606,8 +594,9 @@ std::string HandState::check_invariants() const {
     for (int s = 0; s < v_.players; ++s) {
         const SeatInfo& si = seats_[s];
         if (si.count < 0 || si.known.size() > si.count)
-            return "seat " + seat_name(s) + " holds more than it counts";
-        if (!(seen & si.known).empty()) return "a tile of " + seat_name(s) + " is also elsewhere";
+            return fmt::format("seat {} holds more than it counts", seat_name(s));
+        if (!(seen & si.known).empty())
+            return fmt::format("a tile of {} is also elsewhere", seat_name(s));
         seen |= si.known;
         total += si.count;
     }

@@ -39,7 +39,7 @@ public:
                            bool explain) const override {
         HandResult r;
         r.how = h.over();
-        int value = 1 + (v_.options.tie_replay ? m.ties : 0);
+        int value = traits().win_value + (v_.options.tie_replay ? m.ties : 0);
         if (h.over() == HandOver::domino) {
             r.winner_seat = h.domino_seat();
             r.winner = v_.party_of(r.winner_seat);
@@ -106,7 +106,7 @@ public:
             m.prev = MatchState::Prev::win;
             m.posers = side;
         }
-        if (m.score[w] >= 6) {
+        if (m.score[w] >= traits().target) {
             m.over = true;
             m.winner = w;
         }

@@ -1,5 +1,7 @@
 #include "engine/layout.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace pips {
@@ -120,8 +122,7 @@ std::string Layout::str() const {
     if (empty()) return "empty";
     std::string s;
     if (kind_ == LayoutKind::line) {
-        s = "L" + std::to_string(end_[0]) + " R" + std::to_string(end_[1]);
-        return s;
+        return fmt::format("L{} R{}", end_[0], end_[1]);
     }
     for (End e : {End::N, End::E, End::S, End::W}) {
         if (!s.empty()) s += ' ';
@@ -131,7 +132,7 @@ std::string Layout::str() const {
             s += '-';
             continue;
         }
-        s += std::to_string(a.end);
+        fmt::format_to(std::back_inserter(s), "{}", a.end);
         if (arm_closed(e)) s += '*';
     }
     return s;
@@ -146,7 +147,7 @@ std::string Layout::check_invariants() const {
         ++c[t.lo];
     });
     for (int v = 0; v <= 6; ++v)
-        if (c[v] != count_[v]) return "halves count of " + std::to_string(v) + " disagrees";
+        if (c[v] != count_[v]) return fmt::format("halves count of {} disagrees", v);
     if (kind_ == LayoutKind::line && !empty() && tiles_ > 1) {
         // Inside the line halves pair up: a number has an odd count exactly when
         // it shows at one end only.

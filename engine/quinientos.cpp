@@ -99,7 +99,7 @@ public:
         m.score[r.winner] += r.points[r.winner];
         m.prev = MatchState::Prev::win;
         m.posers = r.next_posers;
-        if (m.score[r.winner] >= 500) {
+        if (m.score[r.winner] >= traits().target) {
             m.over = true;
             m.winner = r.winner;
         }

@@ -34,6 +34,83 @@ std::string Rules::party_name(int party) const {
     return std::string(1, static_cast<char>('A' + party));
 }
 
+int Rules::match_winner(const std::array<int, 4>& score) const {
+    const RuleTraits& t = traits();
+    const int parties = v_.parties();
+    auto first = [&](auto pred) {
+        for (int p = 0; p < parties; ++p)
+            if (pred(score[p])) return p;
+        return -1;
+    };
+    switch (t.match_end) {
+        case MatchEnd::reach:
+            return first([&](int x) { return x >= t.target; });
+        case MatchEnd::exactly:
+            return first([&](int x) { return x == t.target; });
+        case MatchEnd::lowest_after: {
+            if (first([&](int x) { return x >= t.target; }) < 0) return -1;
+            int best = 0, n = 0;
+            for (int p = 0; p < parties; ++p)
+                if (score[p] < score[best]) best = p;
+            for (int p = 0; p < parties; ++p) n += score[p] == score[best];
+            return n == 1 ? best : -1;
+        }
+    }
+    return -1;
+}
+
+std::uint8_t Rules::claimed_posers(const HandResult& r) const {
+    if (traits().lead_rotates) return 0;  // the lead moves on whoever won
+    if (r.winner >= 0 && r.winner_seat < 0 && v_.partnership())
+        return static_cast<std::uint8_t>(r.winner == 0 ? 0b0101 : 0b1010);  // either of the side
+    if (r.winner_seat >= 0 && r.next_posers == 0)
+        return static_cast<std::uint8_t>(1u << r.winner_seat);
+    return r.next_posers;
+}
+
+bool Rules::apply_claims(MatchState& m, const ClaimedOutcome& c) const {
+    const RuleTraits& t = traits();
+    HandResult r = c.result;
+    bool winner_known = c.winner_known;
+    if (c.points_complete && !winner_known && !t.penalties && !t.scores_in_play) {
+        // Only the winners score: the one party that scored won. Where a win
+        // always scores, a block nobody scored on is a tie.
+        int best = -1, n = 0;
+        for (int p = 0; p < v_.parties(); ++p) {
+            if (r.points[p] > 0 && (best < 0 || r.points[p] > r.points[best])) best = p;
+            n += r.points[p] > 0;
+        }
+        if (n == 1) {
+            r.winner = best;
+            winner_known = true;
+        } else if (n == 0 && r.how == HandOver::blocked && t.win_value > 0) {
+            r.tie = true;
+            winner_known = true;
+        }
+    }
+    r.next_posers = claimed_posers(r);
+    if (!winner_known && !r.tie && !t.scores_in_play) {
+        m.known = false;
+        m.first = false;
+        return false;
+    }
+    // Without every party's points, the score is known only when a win's value
+    // is fixed and nobody won; a fixed value can still grow (key tile, replays).
+    bool score_known = c.points_complete || (r.winner < 0 && t.win_value > 0);
+    if (r.winner >= 0 && !t.penalties) r.points[r.winner] = std::max(r.points[r.winner], 0);
+    if (r.winner >= 0 && r.points[r.winner] == 0 && t.win_value > 0)
+        r.points[r.winner] = t.win_value;
+    apply(m, r);
+    m.known = r.tie || r.winner >= 0;
+    if (t.lead_rotates) {
+        m.known = true;
+        m.leader = -1;
+        m.pose_unknown = true;
+    }
+    if (r.next_posers && r.winner >= 0) m.posers = r.next_posers;
+    return score_known;
+}
+
 namespace detail {
 
 std::string seat_counts(const HandState& h) {

@@ -76,11 +76,19 @@ struct HandResult {
     std::string why;              // how the result follows from the rules
 };
 
+// What a record's claims say about a hand the engine could not score.
+struct ClaimedOutcome {
+    HandResult result;             // how it ended, the winner or a tie; points when complete
+    bool winner_known = false;     // the end line names the winner (or a tie)
+    bool points_complete = false;  // the points line names every party
+};
+
 class Rules {
 public:
     explicit Rules(const Variant& v) : v_(v) {}
     virtual ~Rules() = default;
     const Variant& variant() const { return v_; }
+    const RuleTraits& traits() const { return v_.traits(); }
 
     // Who poses the next hand. `explain`: fill PoseRule::why (a message, only
     // needed when something is reported).
@@ -92,6 +100,14 @@ public:
     virtual int on_event(HandScore&, const HandState&, const Event&, const MatchState&) const {
         return 0;
     }
+    // on_event, then the end of the hand when the score says the match target
+    // is reached: what every replay does after a move the engine accepted.
+    // Returns what on_event returns.
+    int after_move(HandScore& s, HandState& h, const Event& e, const MatchState& m) const {
+        int points = on_event(s, h, e, m);
+        if (s.target) h.end_by_target();
+        return points;
+    }
     // The result of a finished hand (h.over() != no). `explain`: fill
     // HandResult::why. The same arguments give the same result.
     HandResult result(const HandState& h, const HandScore& s, const MatchState& m, int hand_number,
@@ -100,8 +116,19 @@ public:
     }
     // Moves the match on after a hand.
     virtual void apply(MatchState& m, const HandResult& r) const = 0;
-    // The party that wins a match now over; checks `m.over`.
+    // "AC", "BD" for sides; "A".."D" for seats.
     virtual std::string party_name(int party) const;
+
+    // The party that has won the match with this score, or -1: the match end
+    // as a score alone shows it (a claimed score).
+    int match_winner(const std::array<int, 4>& score) const;
+    // The seats that pose after result `r` when the record's claims give it
+    // (the winner's side, or the winning seat); 0 when they do not say.
+    std::uint8_t claimed_posers(const HandResult& r) const;
+    // A hand whose outcome the engine could not decide, as the record's
+    // claims give it. Moves the match on as far as the claims settle it;
+    // returns false when the match score is no longer known.
+    bool apply_claims(MatchState& m, const ClaimedOutcome& c) const;
 
 protected:
     virtual PoseRule make_pose_rule(const MatchState& m, bool explain) const = 0;

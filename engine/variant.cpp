@@ -1,20 +1,13 @@
 #include "engine/variant.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <sstream>
 
 namespace pips {
 
 namespace {
-constexpr std::array<std::pair<RuleSet, std::string_view>, 6> kIds{{
-    {RuleSet::jamaican, "jamaican"},
-    {RuleSet::cutthroat, "cutthroat"},
-    {RuleSet::french, "french"},
-    {RuleSet::chiva, "chiva"},
-    {RuleSet::quinientos, "quinientos"},
-    {RuleSet::fives_threes, "fives-threes"},
-}};
-
 struct OptionWord {
     RuleSet rules;
     std::string_view word;
@@ -41,32 +34,42 @@ std::string TileSet::str() const {
         Tile t = Tile::from_index(i);
         if (!contains(t)) continue;
         if (!s.empty()) s += ' ';
-        s += t.str();
+        s += {static_cast<char>('0' + t.hi), '-', static_cast<char>('0' + t.lo)};
     }
     return s;
 }
 
 std::string Variant::name() const {
-    std::string s{rules_id(rules)};
-    s += ", " + std::to_string(players) + " players";
-    std::string opts;
+    std::string s = fmt::format("{}, {} players", rules_id(rules), players);
+    std::vector<std::string_view> opts;
     for (const auto& w : kOptionWords)
-        if (w.rules == rules && options.*w.flag)
-            opts += (opts.empty() ? "" : " ") + std::string(w.word);
-    if (!opts.empty()) s += ", options " + opts;
+        if (w.rules == rules && options.*w.flag) opts.push_back(w.word);
+    if (!opts.empty()) fmt::format_to(std::back_inserter(s), ", options {}", fmt::join(opts, " "));
     return s;
 }
 
 std::string_view rules_id(RuleSet r) {
-    for (const auto& [k, v] : kIds)
-        if (k == r) return v;
-    return "?";
+    return static_cast<std::size_t>(r) < kRuleTraits.size() ? traits(r).name : "?";
 }
 
 std::optional<RuleSet> parse_rules_id(std::string_view id) {
-    for (const auto& [k, v] : kIds)
-        if (v == id) return k;
+    for (const auto& t : kRuleTraits)
+        if (t.name == id) return t.id;
     return std::nullopt;
+}
+
+PlayersCount count_players(std::string_view players_tag) {
+    PlayersCount out;
+    std::size_t from = 0;
+    while (from < players_tag.size()) {
+        std::size_t comma = players_tag.find(',', from);
+        std::string_view name = players_tag.substr(from, comma - from);
+        if (name.find_first_not_of(" \t") == std::string_view::npos) out.empty_name = true;
+        ++out.count;
+        if (comma == std::string_view::npos) break;
+        from = comma + 1;
+    }
+    return out;
 }
 
 std::vector<std::string_view> option_words(RuleSet r) {
@@ -91,10 +94,10 @@ std::optional<VariantError> make_variant(std::string_view rules, int players,
     using F = VariantError::Field;
     auto r = parse_rules_id(rules);
     if (!r) {
-        std::string known;
-        for (const auto& [k, v] : kIds) known += (known.empty() ? "" : ", ") + std::string(v);
-        return VariantError{
-            F::rules, "unknown rule set '" + std::string(rules) + "'; expected one of " + known};
+        std::vector<std::string_view> known;
+        for (const auto& t : kRuleTraits) known.push_back(t.name);
+        return VariantError{F::rules, fmt::format("unknown rule set '{}'; expected one of {}",
+                                                  rules, fmt::join(known, ", "))};
     }
     out = Variant{};
     out.rules = *r;
@@ -111,37 +114,25 @@ std::optional<VariantError> make_variant(std::string_view rules, int players,
             }
         }
         if (!found) {
-            std::string known;
-            for (auto k : option_words(*r)) known += (known.empty() ? "" : ", ") + std::string(k);
-            return VariantError{F::options, "unknown option '" + w + "' for " + std::string(rules) +
-                                                (known.empty() ? " (it has no options)"
-                                                               : "; expected one of " + known)};
+            auto known = option_words(*r);
+            return VariantError{
+                F::options,
+                known.empty()
+                    ? fmt::format("unknown option '{}' for {} (it has no options)", w, rules)
+                    : fmt::format("unknown option '{}' for {}; expected one of {}", w, rules,
+                                  fmt::join(known, ", "))};
         }
     }
     auto bad_players = [&](std::string_view allowed) {
-        return VariantError{F::players, std::string(rules) + " is played by " +
-                                            std::string(allowed) + ", not " +
-                                            std::to_string(players)};
+        return VariantError{F::players,
+                            fmt::format("{} is played by {}, not {}", rules, allowed, players)};
     };
-    switch (*r) {
-        case RuleSet::jamaican:
-        case RuleSet::french:
-        case RuleSet::quinientos:
-            if (players != 4) return bad_players("4 players");
-            break;
-        case RuleSet::cutthroat:
-            if (players < 2 || players > 4) return bad_players("2, 3 or 4 players");
-            if (out.options.draw && players != 2)
-                return VariantError{F::options, "option 'draw' is for 2-player cutthroat, not " +
-                                                    std::to_string(players) + " players"};
-            break;
-        case RuleSet::chiva:
-            if (players < 2 || players > 4) return bad_players("2, 3 or 4 players");
-            break;
-        case RuleSet::fives_threes:
-            if (players != 2 && players != 4) return bad_players("2 or 4 players");
-            break;
-    }
+    if (players < 0 || players > 4 || !((traits(*r).players >> players) & 1u))
+        return bad_players(traits(*r).players_text);
+    if (out.options.draw && players != 2)
+        return VariantError{
+            F::options,
+            fmt::format("option 'draw' is for 2-player cutthroat, not {} players", players)};
     return std::nullopt;
 }
 

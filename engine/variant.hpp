@@ -8,10 +8,9 @@
 #include <vector>
 
 #include "engine/tile.hpp"
+#include "engine/traits.hpp"
 
 namespace pips {
-
-enum class RuleSet { jamaican, cutthroat, french, chiva, quinientos, fives_threes };
 
 struct Options {
     bool sporting = false;      // jamaican
@@ -27,54 +26,46 @@ struct Options {
     bool block_player = false;  // quinientos
 };
 
-enum class LayoutKind { line, spinner };
-
 struct Variant {
     RuleSet rules = RuleSet::jamaican;
     int players = 4;
     Options options;
 
+    const RuleTraits& traits() const { return pips::traits(rules); }
     // Sides AC/BD (a party is a side) or individual play (a party is a seat).
-    bool partnership() const {
-        return rules == RuleSet::jamaican || rules == RuleSet::quinientos ||
-               ((rules == RuleSet::chiva || rules == RuleSet::fives_threes) && players == 4);
-    }
+    bool partnership() const { return players == 4 && traits().sides_with_four; }
     int parties() const { return partnership() ? 2 : players; }
     int party_of(int seat) const { return partnership() ? seat % 2 : seat; }
     int tiles_per_seat() const {
-        if (rules == RuleSet::cutthroat) {
-            if (players == 2) return options.draw ? 7 : 14;
-            return players == 3 ? 9 : 7;
-        }
-        if (rules == RuleSet::fives_threes) return players == 4 ? 6 : 7;
-        return 7;
+        if (options.draw) return traits().draw_option_tiles;
+        return players >= 0 && players <= 4 ? traits().tiles[static_cast<std::size_t>(players)] : 0;
     }
     // The set in use (3-player cutthroat: no 0-0).
     TileSet tile_set() const {
         TileSet s = TileSet::full();
-        if (rules == RuleSet::cutthroat && players == 3) s.erase(Tile(0, 0));
+        if (has_count(traits().no_double_blank)) s.erase(Tile(0, 0));
         return s;
     }
     // A boneyard is drawn from.
-    bool draw_game() const {
-        if (rules == RuleSet::cutthroat) return players == 2 && options.draw;
-        if (rules == RuleSet::chiva) return players < 4;
-        return false;
-    }
+    bool draw_game() const { return options.draw || has_count(traits().draws); }
     // Every tile of the set is dealt.
     bool all_dealt() const { return tiles_per_seat() * players == tile_set().size(); }
-    LayoutKind layout() const {
-        return rules == RuleSet::french ? LayoutKind::spinner : LayoutKind::line;
-    }
+    LayoutKind layout() const { return traits().layout; }
     // Pip count of a tile in a hand (french blank-ten: 0-0 counts 10).
     int pip_value(Tile t) const { return (options.blank_ten && t == Tile(0, 0)) ? 10 : t.pips(); }
     int pip_count(TileSet s) const {
         return s.pips() + (options.blank_ten && s.contains(Tile(0, 0)) ? 10 : 0);
     }
     std::string name() const;  // "jamaican, 4 players, options sporting"
+
+private:
+    // Whether the player count is among `counts` (bits 1 << n).
+    bool has_count(std::uint8_t counts) const {
+        return players >= 0 && players < 8 && ((counts >> players) & 1u) != 0;
+    }
 };
 
-std::string_view rules_id(RuleSet r);
+std::string_view rules_id(RuleSet r);  // the Rules tag value: traits(r).name
 std::optional<RuleSet> parse_rules_id(std::string_view id);
 
 // Why a Rules/Players/Options combination is not a game, or empty.
@@ -90,6 +81,15 @@ struct RulesSpec {
     std::string options;  // "capicu bonus": space-separated, as in the Options tag
 };
 RulesSpec split_rules_spec(std::string_view spec);
+
+// The number of players a Players tag names: its names, separated by commas
+// (a comma at the end starts no name). `empty_name`: some name before the
+// last comma is blank.
+struct PlayersCount {
+    int count = 0;
+    bool empty_name = false;
+};
+PlayersCount count_players(std::string_view players_tag);
 
 // Builds a variant from the tag values; `players` is the player count.
 // On failure returns the first problem found.

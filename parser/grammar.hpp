@@ -16,6 +16,7 @@
 #include <string>
 
 #include "parser/ast.hpp"
+#include "parser/tokens.hpp"
 
 namespace pips::parser::grammar {
 
@@ -33,8 +34,8 @@ struct PlayAttr {
     boost::optional<int> claim;  // attached `+N`
 };
 
-enum class LineKw : std::uint8_t { hand, deal, stock, redeal, remain, end, points, score };
-enum class ActionKw : std::uint8_t { pass, knock, draw, foul };
+using dgn::ActionKw;
+using dgn::LineKw;
 
 using iterator_type = const char*;
 using context_type = x3::unused_type;  // no skipper, no error handler: plain x3::parse

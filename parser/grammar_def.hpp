@@ -17,46 +17,78 @@ using x3::lit;
 // ---------------------------------------------------------------------------
 // Symbol tables
 
-struct EndLetters : x3::symbols<ast::EndLetter> {
-    EndLetters() {
-        add("L", ast::EndLetter::L)("R", ast::EndLetter::R)("N", ast::EndLetter::N)(
-            "E", ast::EndLetter::E)("S", ast::EndLetter::S)("W", ast::EndLetter::W);
+// A symbol table of the spellings in a table of parser/tokens.hpp.
+template <class T>
+struct Symbols : x3::symbols<T> {
+    template <std::size_t N>
+    explicit Symbols(const dgn::Spelling<T> (&table)[N]) {
+        for (const auto& s : table) this->add(std::string(s.text), s.value);
     }
 };
-EndLetters const end_letter;
 
-struct WhoNames : x3::symbols<ast::Who> {
-    WhoNames() {
-        add("A", ast::Who::A)("B", ast::Who::B)("C", ast::Who::C)("D", ast::Who::D)(
-            "AC", ast::Who::AC)("BD", ast::Who::BD);
-    }
-};
-WhoNames const who_names;
+Symbols<ast::EndLetter> const end_letter(dgn::kEndLetters);
+Symbols<ast::Who> const who_names(dgn::kWhos);
+Symbols<LineKw> const line_keywords(dgn::kLineKeywords);
+Symbols<ActionKw> const action_keywords(dgn::kActionKeywords);
+Symbols<ast::EndLine::Kind> const end_kinds(dgn::kEndKinds);
 
-struct LineKeywords : x3::symbols<LineKw> {
-    LineKeywords() {
-        add("hand", LineKw::hand)("deal", LineKw::deal)("stock", LineKw::stock)(
-            "redeal", LineKw::redeal)("remain", LineKw::remain)("end", LineKw::end)(
-            "points", LineKw::points)("score", LineKw::score);
+// Rule names that list spellings.
+struct WhoName {
+    template <class Out>
+    constexpr void operator()(Out out) const {
+        out("a seat or side (");
+        dgn::list(dgn::kWhos, out, ", ");
+        out(")");
     }
 };
-LineKeywords const line_keywords;
-
-struct ActionKeywords : x3::symbols<ActionKw> {
-    ActionKeywords() {
-        add("pass", ActionKw::pass)("knock", ActionKw::knock)("draw", ActionKw::draw)(
-            "foul", ActionKw::foul);
+struct SeatName {
+    template <class Out>
+    constexpr void operator()(Out out) const {
+        const char range[] = {dgn::kFirstSeat, '-', dgn::kLastSeat};
+        out("a seat (");
+        out(std::string_view(range, 3));
+        out(")");
     }
 };
-ActionKeywords const action_keywords;
-
-struct EndKinds : x3::symbols<ast::EndLine::Kind> {
-    EndKinds() {
-        add("domino", ast::EndLine::Kind::domino)("block", ast::EndLine::Kind::block)(
-            "tie", ast::EndLine::Kind::tie)("target", ast::EndLine::Kind::target);
+struct SeatLabelName {
+    template <class Out>
+    constexpr void operator()(Out out) const {
+        const char first[] = {dgn::kFirstSeat, dgn::kSeatLabel};
+        const char last[] = {dgn::kLastSeat, dgn::kSeatLabel};
+        out("a seat label (");
+        out(std::string_view(first, 2));
+        out(" to ");
+        out(std::string_view(last, 2));
+        out(")");
     }
 };
-EndKinds const end_kinds;
+struct ClaimName {
+    template <class Out>
+    constexpr void operator()(Out out) const {
+        const char plus[] = {dgn::kClaim};
+        out("a claim '");
+        out(std::string_view(plus, 1));
+        out("N'");
+    }
+};
+struct ActionName {
+    template <class Out>
+    constexpr void operator()(Out out) const {
+        dgn::list(dgn::kActionKeywords, out);
+    }
+};
+struct EndKindName {
+    template <class Out>
+    constexpr void operator()(Out out) const {
+        dgn::list(dgn::kEndKinds, out);
+    }
+};
+constexpr auto kWhoName = dgn::make_text<WhoName>();
+constexpr auto kSeatName = dgn::make_text<SeatName>();
+constexpr auto kSeatLabelName = dgn::make_text<SeatLabelName>();
+constexpr auto kClaimName = dgn::make_text<ClaimName>();
+constexpr auto kActionName = dgn::make_text<ActionName>();
+constexpr auto kEndKindName = dgn::make_text<EndKindName>();
 
 // ---------------------------------------------------------------------------
 // Rules (named: the name completes "expected ...")
@@ -65,42 +97,42 @@ EndKinds const end_kinds;
 tile_type const           tile           = "a tile";
 tile_word_type const      tile_word      = "a tile";
 play_type const           play           = "a tile";
-seat_word_type const      seat_word      = "a seat (A-D)";
-seat_label_type const     seat_label     = "a seat label (A: to D:)";
-who_type const            who            = "a seat or side (A, B, C, D, AC, BD)";
+seat_word_type const      seat_word      = kSeatName.c_str();
+seat_label_type const     seat_label     = kSeatLabelName.c_str();
+who_type const            who            = kWhoName.c_str();
 number_type const         number         = "a number";
 number_word_type const    number_word    = "a number (at most 9 digits)";
-claim_word_type const     claim_word     = "a claim '+N'";
+claim_word_type const     claim_word     = kClaimName.c_str();
 line_keyword_type const   line_keyword   = "a line keyword";
-action_keyword_type const action_keyword = "pass, knock, draw or foul";
-end_kind_type const       end_kind       = "domino, block, tie or target";
+action_keyword_type const action_keyword = kActionName.c_str();
+end_kind_type const       end_kind       = kEndKindName.c_str();
 tag_name_type const       tag_name       = "a tag name";
 tag_value_type const      tag_value      = "a quoted tag value";
 // clang-format on
 
-auto const pip = ascii::char_('0', '6');
-auto const seat = ascii::char_('A', 'D');
+auto const pip = ascii::char_(dgn::kFirstPip, dgn::kLastPip);
+auto const seat = ascii::char_(dgn::kFirstSeat, dgn::kLastSeat);
 // Bytes that may not appear raw in a tag value: the quote, the backslash and
 // control characters other than tab. Bytes >= 0x80 (UTF-8) are allowed.
-auto const value_char = x3::char_ - lit('"') - lit('\\') - x3::char_('\x00', '\x08') -
-                        x3::char_('\x0a', '\x1f') - lit('\x7f');
-auto const escaped = lit('\\') >> x3::char_("\"\\");
+auto const value_char = x3::char_ - lit(dgn::kQuote) - lit(dgn::kEscape) -
+                        x3::char_('\x00', '\x08') - x3::char_('\x0a', '\x1f') - lit('\x7f');
+auto const escaped = lit(dgn::kEscape) >> (x3::char_(dgn::kQuote) | x3::char_(dgn::kEscape));
 
 // clang-format off
-auto const tile_def           = pip >> lit('-') >> pip;
+auto const tile_def           = pip >> lit(dgn::kTileJoin) >> pip;
 auto const tile_word_def      = tile >> eoi;
-auto const number_def         = x3::uint_parser<int, 10, 1, 9>() >> !ascii::digit;
-auto const play_def           = tile >> -end_letter >> -(lit('+') >> number);
+auto const number_def         = x3::uint_parser<int, 10, 1, dgn::kMaxDigits>() >> !ascii::digit;
+auto const play_def           = tile >> -end_letter >> -(lit(dgn::kClaim) >> number);
 auto const seat_word_def      = seat >> eoi;
-auto const seat_label_def     = seat >> lit(':');
+auto const seat_label_def     = seat >> lit(dgn::kSeatLabel);
 auto const who_def            = who_names >> eoi;
 auto const number_word_def    = number >> eoi;
-auto const claim_word_def     = lit('+') >> number >> eoi;
+auto const claim_word_def     = lit(dgn::kClaim) >> number >> eoi;
 auto const line_keyword_def   = line_keywords >> eoi;
 auto const action_keyword_def = action_keywords >> eoi;
 auto const end_kind_def       = end_kinds >> eoi;
 auto const tag_name_def       = ascii::alpha >> *(ascii::alnum | ascii::char_('_'));
-auto const tag_value_def      = lit('"') >> *(escaped | value_char);
+auto const tag_value_def      = lit(dgn::kQuote) >> *(escaped | value_char);
 // clang-format on
 
 BOOST_SPIRIT_DEFINE(tile, tile_word, play, seat_word, seat_label, who, number, number_word,

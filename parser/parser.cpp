@@ -41,18 +41,60 @@
 #endif
 
 #include "parser/grammar.hpp"
+#include "parser/tokens.hpp"
 
 namespace pips::parser {
 namespace {
 
 namespace x3 = boost::spirit::x3;
-using grammar::ActionKw;
-using grammar::LineKw;
+using dgn::ActionKw;
+using dgn::LineKw;
+using dgn::spelling;
 
 constexpr std::size_t kMaxErrors = 1000;  // per record
 constexpr std::size_t kShowChars = 20;    // code points of a word shown in a message
 
-constexpr std::string_view kPlyItems = "a tile, pass, knock, draw or foul";
+// "a tile, pass, knock, draw or foul"
+struct PlyItems {
+    template <class Out>
+    constexpr void operator()(Out out) const {
+        out("a tile, ");
+        dgn::list(dgn::kActionKeywords, out);
+    }
+};
+constexpr auto kPlyItemsText = dgn::make_text<PlyItems>();
+constexpr std::string_view kPlyItems = kPlyItemsText.view();
+
+// 'c', as a message shows a character.
+std::string quoted(char c) {
+    return std::string{'\'', c, '\''};
+}
+
+// "a remain, end, points, score or hand line", with "a ply or " before it
+// while plies may come.
+std::string later_lines(bool ply) {
+    std::string out = ply ? "a ply or a " : "a ";
+    dgn::list(
+        dgn::kLineKeywords, [&](std::string_view s) { out += s; }, ", ",
+        static_cast<std::size_t>(LineKw::remain), static_cast<std::size_t>(LineKw::score));
+    out += " or ";
+    out += spelling(LineKw::hand);
+    out += " line";
+    return out;
+}
+
+// "expected an end letter (L, R, N, E, S, W) or '+N' after the tile, found "
+std::string end_letter_expected() {
+    std::string out = "expected an end letter (";
+    dgn::list(
+        dgn::kEndLetters, [&](std::string_view s) { out += s; }, ", ");
+    return out + ") or '" + dgn::kClaim + "N' after the tile, found ";
+}
+
+// "a tag pair or a hand line"
+std::string first_lines() {
+    return "a tag pair or a " + std::string(spelling(LineKw::hand)) + " line";
+}
 
 // ---------------------------------------------------------------------------
 // Characters
@@ -65,7 +107,8 @@ bool is_blank(char c) {
 // look-up per byte in the word loops.
 constexpr std::array<bool, 256> kWordStop = [] {
     std::array<bool, 256> t{};
-    for (const unsigned char c : {' ', '\t', '\n', ';', '{', '\r'}) t[c] = true;
+    for (const unsigned char c : {' ', '\t', '\n', dgn::kLineComment, dgn::kCommentOpen, '\r'})
+        t[c] = true;
     return t;
 }();
 
@@ -159,7 +202,8 @@ std::string expect(const Rule& rule) {
 // `6-7`, `8-1R`: the shape of a tile, with a pip out of range.
 bool bad_pips(const char* b, const char* e) {
     const auto digit = [](char c) { return c >= '0' && c <= '9'; };
-    return e - b >= 3 && digit(b[0]) && b[1] == '-' && digit(b[2]) && (b[0] > '6' || b[2] > '6');
+    return e - b >= 3 && digit(b[0]) && b[1] == dgn::kTileJoin && digit(b[2]) &&
+           (b[0] > dgn::kLastPip || b[2] > dgn::kLastPip);
 }
 
 // ---------------------------------------------------------------------------
@@ -317,21 +361,28 @@ TagScan scan_tag(const char* b, const char* e) {
     if (!x3::parse(p, e, tokens::tag_name(), r.name))
         return fail(p, expect(tokens::tag_name()) + ", found " + found(p));
     while (p < e && is_blank(*p)) ++p;
-    if (p == e || *p != '"') return fail(p, expect(tokens::tag_value()) + ", found " + found(p));
+    if (p == e || *p != dgn::kQuote)
+        return fail(p, expect(tokens::tag_value()) + ", found " + found(p));
     r.value_open = p;
     x3::parse(p, e, tokens::tag_value(), r.value);  // the open quote and the text after it
     if (p == e)
-        return fail(r.value_open,
-                    "expected '\"' closing the tag value, found end of line (tag pairs are one "
-                    "line)");
-    if (*p == '\\')
-        return fail(p, "expected '\\\"' or '\\\\' after a backslash in a tag value, found " +
+        return fail(r.value_open, "expected " + quoted(dgn::kQuote) +
+                                      " closing the tag value, found end of line (tag pairs are "
+                                      "one line)");
+    if (*p == dgn::kEscape) {
+        const std::string quote{'\'', dgn::kEscape, dgn::kQuote, '\''};
+        const std::string escape{'\'', dgn::kEscape, dgn::kEscape, '\''};
+        return fail(p, "expected " + quote + " or " + escape +
+                           " after a backslash in a tag value, found " +
                            show(p, std::min(p + 2, e)));
-    if (*p != '"')
+    }
+    if (*p != dgn::kQuote)
         return fail(p, "expected a printable character in the tag value, found " + show(p, p + 1));
     ++p;
     while (p < e && is_blank(*p)) ++p;
-    if (p == e || *p != ']') return fail(p, "expected ']' after the tag value, found " + found(p));
+    if (p == e || *p != dgn::kTagClose)
+        return fail(
+            p, "expected " + quoted(dgn::kTagClose) + " after the tag value, found " + found(p));
     r.ok = true;
     r.next = p + 1;
     return r;
@@ -345,35 +396,48 @@ TagScan scan_tag(const char* b, const char* e) {
 // and every message stay the same. Each takes one whole word [b, e).
 
 bool is_pip(char c) {
-    return c >= '0' && c <= '6';
+    return c >= dgn::kFirstPip && c <= dgn::kLastPip;
 }
 
 bool is_seat(char c) {
-    return c >= 'A' && c <= 'D';
+    return c >= dgn::kFirstSeat && c <= dgn::kLastSeat;
 }
 
 bool is_digit(char c) {
     return c >= '0' && c <= '9';
 }
 
-bool same(const char* b, const char* e, std::string_view word) {
-    return static_cast<std::size_t>(e - b) == word.size() &&
-           std::memcmp(b, word.data(), word.size()) == 0;
+// Compared a character at a time: the words are short, and a call of
+// memcmp costs more than they do.
+[[gnu::always_inline]] inline bool same(const char* b, const char* e, std::string_view word) {
+    if (static_cast<std::size_t>(e - b) != word.size()) return false;
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < word.size(); ++i)
+        if (b[i] != word[i]) return false;
+    return true;
+}
+
+constexpr std::string_view kPass = spelling(ActionKw::pass);
+constexpr std::string_view kKnock = spelling(ActionKw::knock);
+
+// `word` at q, compared a character at a time so that the NUL that ends the
+// text stops it (no keyword holds a NUL): q may be near the end.
+[[gnu::always_inline]] inline bool at_word(const char* q, std::string_view word) {
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < word.size(); ++i)
+        if (q[i] != word[i]) return false;
+    return true;
 }
 
 // `a-b` with pips 0 to 6.
 bool is_tile(const char* b) {
-    return is_pip(b[0]) && b[1] == '-' && is_pip(b[2]);
+    return is_pip(b[0]) && b[1] == dgn::kTileJoin && is_pip(b[2]);
 }
 
 constexpr std::array<ast::EndLetter, 256> kEndLetter = [] {
     std::array<ast::EndLetter, 256> t{};  // EndLetter::none
-    t['L'] = ast::EndLetter::L;
-    t['R'] = ast::EndLetter::R;
-    t['N'] = ast::EndLetter::N;
-    t['E'] = ast::EndLetter::E;
-    t['S'] = ast::EndLetter::S;
-    t['W'] = ast::EndLetter::W;
+    for (const auto& [text, letter] : dgn::kEndLetters)
+        t[static_cast<unsigned char>(text[0])] = letter;
     return t;
 }();
 
@@ -395,7 +459,7 @@ bool tile_word(const char* b, const char* e, grammar::TileAttr& t) {
 // A seat label at the start of a word; q moves past it.
 bool seat_label(const char*& q, const char* e, char& seat) {
     if (q == e || !is_seat(*q)) return false;  // a label begins with its seat
-    if (e - q >= 2 && q[1] == ':') {
+    if (e - q >= 2 && q[1] == dgn::kSeatLabel) {
         seat = q[0];
         q += 2;
         return true;
@@ -411,15 +475,14 @@ bool seat_word(const char* b, const char* e, char& seat) {
     return x3::parse(b, e, tokens::seat_word(), seat);
 }
 
-// The seat or side word [b, e) as written in the common case, when it is one.
+// The seat or side word [b, e), when it is one.
 bool who_at(const char* b, const char* e, ast::Who& who) {
-    if (e - b == 1 && is_seat(*b)) {
-        who = static_cast<ast::Who>(*b - 'A');
-        return true;
-    }
-    if (same(b, e, "AC") || same(b, e, "BD")) {
-        who = *b == 'A' ? ast::Who::AC : ast::Who::BD;
-        return true;
+#pragma GCC unroll 8
+    for (const auto& [text, w] : dgn::kWhos) {
+        if (same(b, e, text)) {
+            who = w;
+            return true;
+        }
     }
     return false;
 }
@@ -440,54 +503,48 @@ bool number_word(const char* b, const char* e, int& n) {
     return digits(b, e, n) || x3::parse(b, e, tokens::number_word(), n);
 }
 
-bool line_keyword(const char* b, const char* e, LineKw& kw) {
-    static constexpr std::pair<std::string_view, LineKw> kWords[] = {
-        {"hand", LineKw::hand},     {"deal", LineKw::deal},     {"stock", LineKw::stock},
-        {"redeal", LineKw::redeal}, {"remain", LineKw::remain}, {"end", LineKw::end},
-        {"points", LineKw::points}, {"score", LineKw::score}};
-    if (b == e || *b < 'a' || *b > 'z') return false;  // every keyword is lower case
-    for (const auto& [word, k] : kWords) {
-        if (same(b, e, word)) {
-            kw = k;
+// The spelling of a table that the word [b, e) is, when it is one.
+template <class T, std::size_t N>
+bool spelled(const dgn::Spelling<T> (&table)[N], const char* b, const char* e, T& value) {
+#pragma GCC unroll 8
+    for (const auto& [text, v] : table) {
+        if (same(b, e, text)) {
+            value = v;
             return true;
         }
     }
-    return x3::parse(b, e, tokens::line_keyword(), kw);
+    return false;
+}
+
+// Every keyword is lower case: a word that does not begin with a lower-case
+// letter is none.
+constexpr bool lower_case_keywords() {
+    for (const auto& k : dgn::kLineKeywords)
+        if (k.text[0] < 'a' || k.text[0] > 'z') return false;
+    for (const auto& k : dgn::kActionKeywords)
+        if (k.text[0] < 'a' || k.text[0] > 'z') return false;
+    return true;
+}
+static_assert(lower_case_keywords());
+
+bool line_keyword(const char* b, const char* e, LineKw& kw) {
+    if (b == e || *b < 'a' || *b > 'z') return false;  // every keyword is lower case
+    return spelled(dgn::kLineKeywords, b, e, kw) || x3::parse(b, e, tokens::line_keyword(), kw);
 }
 
 bool action_keyword(const char* b, const char* e, ActionKw& kw) {
-    static constexpr std::pair<std::string_view, ActionKw> kWords[] = {{"pass", ActionKw::pass},
-                                                                       {"knock", ActionKw::knock},
-                                                                       {"draw", ActionKw::draw},
-                                                                       {"foul", ActionKw::foul}};
     if (b == e || *b < 'a' || *b > 'z') return false;  // every keyword is lower case
-    for (const auto& [word, k] : kWords) {
-        if (same(b, e, word)) {
-            kw = k;
-            return true;
-        }
-    }
-    return x3::parse(b, e, tokens::action_keyword(), kw);
+    return spelled(dgn::kActionKeywords, b, e, kw) || x3::parse(b, e, tokens::action_keyword(), kw);
 }
 
 // `+N`, N of 1 to 9 digits.
 bool claim_word(const char* b, const char* e, int& n) {
-    return (b != e && *b == '+' && digits(b + 1, e, n)) || x3::parse(b, e, tokens::claim_word(), n);
+    return (b != e && *b == dgn::kClaim && digits(b + 1, e, n)) ||
+           x3::parse(b, e, tokens::claim_word(), n);
 }
 
 bool end_kind(const char* b, const char* e, ast::EndLine::Kind& kind) {
-    static constexpr std::pair<std::string_view, ast::EndLine::Kind> kWords[] = {
-        {"domino", ast::EndLine::Kind::domino},
-        {"block", ast::EndLine::Kind::block},
-        {"tie", ast::EndLine::Kind::tie},
-        {"target", ast::EndLine::Kind::target}};
-    for (const auto& [word, k] : kWords) {
-        if (same(b, e, word)) {
-            kind = k;
-            return true;
-        }
-    }
-    return x3::parse(b, e, tokens::end_kind(), kind);
+    return spelled(dgn::kEndKinds, b, e, kind) || x3::parse(b, e, tokens::end_kind(), kind);
 }
 
 // A play (a tile, its end letter, an attached `+N`) at the start of a word; q
@@ -617,22 +674,22 @@ private:
 
     // Whole common lines, read from their first byte (fast_line)
     bool fast_line();
-    bool ply_line(const char* b);
+    bool keyword_at(const char* b, LineKw& kw) const;
+    [[gnu::noinline]] bool ply_line(const char* b);
     [[gnu::noinline]] const char* ply_word_fast(const char* b, const char* lb, std::uint32_t line);
     bool deal_line(const char* b);
     bool stock_line_fast(const char* b);
     bool hand_line_fast(const char* b);
     bool end_line_fast(const char* b);
-    bool claim_line_fast(const char* b, LineKw kw);
+    [[gnu::noinline]] bool claim_line_fast(const char* b, LineKw kw);
     const char* fast_tiles(const char* q, const char* b, std::uint32_t line, const char*& last,
                            std::vector<ast::TileTok>& out);
     void trim_deals() {
         if (!rec_.hands.empty() && hand().deals.size() > deals_) hand().deals.resize(deals_);
     }
     bool line_end(const char* q, const char*& lf) const;
-    bool begins(const char* q, std::string_view word) const {
-        return static_cast<std::size_t>(end_ - q) >= word.size() &&
-               std::memcmp(q, word.data(), word.size()) == 0;
+    [[gnu::always_inline]] bool begins(const char* q, std::string_view word) const {
+        return static_cast<std::size_t>(end_ - q) >= word.size() && at_word(q, word);
     }
     void finish_line(const char* b, const char* lf, std::uint32_t line, const char* last);
     void read_tiles(std::vector<ast::TileTok>& out);
@@ -716,7 +773,7 @@ void RecordParser::skip_space_slow(bool cross_lines) {
             if (!cross_lines) return;
             ++p_;
             line_start_ = true;
-        } else if (c == ';') {
+        } else if (c == dgn::kLineComment) {
             const char* nl = static_cast<const char*>(std::memchr(p_, '\n', end_ - p_));
             const char* stop = nl ? nl : end_;
             if (rec_.tags.empty() && rec_.hands.empty()) {
@@ -725,7 +782,7 @@ void RecordParser::skip_space_slow(bool cross_lines) {
                 rec_.leading_comments.emplace_back(p_ + 1, e);
             }
             p_ = stop;
-        } else if (c == '{') {
+        } else if (c == dgn::kCommentOpen) {
             brace_comment();
         } else {
             return;
@@ -735,10 +792,12 @@ void RecordParser::skip_space_slow(bool cross_lines) {
 
 void RecordParser::brace_comment() {
     const char* open = p_;
-    const auto* close = static_cast<const char*>(std::memchr(open + 1, '}', end_ - open - 1));
+    const auto* close =
+        static_cast<const char*>(std::memchr(open + 1, dgn::kCommentClose, end_ - open - 1));
     if (!close) {  // the rest of the record is comment: nothing more to parse
         drop_ply();
-        error(open, "expected '}' closing this brace comment, found end of input");
+        error(open, "expected " + quoted(dgn::kCommentClose) +
+                        " closing this brace comment, found end of input");
         stopped_ = true;
         p_ = end_;
         return;
@@ -790,7 +849,7 @@ void RecordParser::run() {
         skip_space(true);
         if (stopped_ || p_ == end_) break;
         const bool initial = line_start_;
-        if (initial && *p_ == '[') {
+        if (initial && *p_ == dgn::kTagOpen) {
             tag_line();
             continue;
         }
@@ -854,7 +913,7 @@ void RecordParser::tag_line() {
         }
         p_ = last_end_ = t.next;
         skip_space(false);
-        if (p_ < end_ && *p_ == '[') continue;
+        if (p_ < end_ && *p_ == dgn::kTagOpen) continue;
         expect_end_of_line();
         return;
     }
@@ -867,7 +926,7 @@ void RecordParser::keyword_line(LineKw kw, Word w) {
     after_ply_ = false;
     claim_ok_ = false;
     if (kw != LineKw::hand && rec_.hands.empty()) {
-        error(w.b, "expected a tag pair or a hand line, found " + found(w));
+        error(w.b, "expected " + first_lines() + ", found " + found(w));
         skip_line();
         return;
     }
@@ -882,12 +941,11 @@ void RecordParser::keyword_line(LineKw kw, Word w) {
         case LineKw::redeal:
             if (phase_ != Phase::setup) {
                 if (!broke_ply)
-                    error(w.b,
-                          (phase_ == Phase::plies
-                               ? "expected a ply or a remain, end, points, score or hand line, "
-                                 "found "
-                               : "expected a remain, end, points, score or hand line, found ") +
-                              found(w) + " (deal, stock and redeal lines come before the plies)");
+                    error(w.b, "expected " + later_lines(phase_ == Phase::plies) + ", found " +
+                                   found(w) + " (" + std::string(spelling(LineKw::deal)) + ", " +
+                                   std::string(spelling(LineKw::stock)) + " and " +
+                                   std::string(spelling(LineKw::redeal)) +
+                                   " lines come before the plies)");
                 skip_line();
                 return;
             }
@@ -1005,7 +1063,7 @@ void RecordParser::read_tiles(std::vector<ast::TileTok>& out) {
 }
 
 ast::SeatNo seat_of(char c) {
-    return static_cast<ast::SeatNo>(c - 'A');
+    return static_cast<ast::SeatNo>(c - dgn::kFirstSeat);
 }
 
 // The seat after `deal`, `remain` or `redeal`; on a bad one the error is
@@ -1156,7 +1214,8 @@ void RecordParser::close_plies(const char* at, std::optional<Word> found) {
     if (!ply_) return;
     const std::string what = found ? show(found->b, found->e) : std::string("end of input");
     if (want_foul_tile_) {
-        error(at, "expected a tile after 'foul', found " + what);
+        error(at, "expected a tile after '" + std::string(spelling(ActionKw::foul)) + "', found " +
+                      what);
     } else {
         error(at, "expected " + std::string(kPlyItems) + " to end the ply, found " + what);
     }
@@ -1174,7 +1233,7 @@ bool RecordParser::fast_plies() {
     bool taken = false;
     for (;;) {
         const char* a = b;  // the action
-        if (end_ - b >= 2 && is_seat(b[0]) && b[1] == ':') a += 2;
+        if (end_ - b >= 2 && is_seat(b[0]) && b[1] == dgn::kSeatLabel) a += 2;
         const auto left = end_ - a;
         ast::EndLetter end = ast::EndLetter::none;
         const char* e = nullptr;
@@ -1182,10 +1241,10 @@ bool RecordParser::fast_plies() {
         if (left >= 3 && is_tile(a)) {
             e = a + 3;
             if (e < end_ && (end = end_letter_of(*e)) != ast::EndLetter::none) ++e;
-        } else if (left >= 4 && std::memcmp(a, "pass", 4) == 0) {
-            e = a + 4;
-        } else if (left >= 5 && std::memcmp(a, "knock", 5) == 0) {
-            e = a + 5;
+        } else if (begins(a, kPass)) {
+            e = a + kPass.size();
+        } else if (begins(a, kKnock)) {
+            e = a + kKnock.size();
             knock = true;
         } else {
             break;
@@ -1220,12 +1279,12 @@ bool RecordParser::fast_plies() {
 
 void RecordParser::ply_word(Word w) {
     if (rec_.hands.empty()) {
-        error(w.b, "expected a tag pair or a hand line, found " + found(w));
+        error(w.b, "expected " + first_lines() + ", found " + found(w));
         skip_line();
         return;
     }
     if (phase_ == Phase::post) {
-        error(w.b, "expected a remain, end, points, score or hand line, found " + found(w) +
+        error(w.b, "expected " + later_lines(false) + ", found " + found(w) +
                        " (plies come before them)");
         skip_line();
         return;
@@ -1234,14 +1293,14 @@ void RecordParser::ply_word(Word w) {
     const char* p = w.b;
 
     // A separate `+N` after a play.
-    if (*p == '+' && !ply_) {
+    if (*p == dgn::kClaim && !ply_) {
         const bool after_play = claim_ok_;
         claim_ok_ = false;
         int n = 0;
         const char* q = p;
         if (!after_play) {
-            error(p, "expected " + std::string(kPlyItems) + ", found " + found(w) +
-                         " (a '+N' claim follows a play that has none)");
+            error(p, "expected " + std::string(kPlyItems) + ", found " + found(w) + " (a '" +
+                         dgn::kClaim + "N' claim follows a play that has none)");
         } else if (!claim_word(q, w.e, n)) {
             error(p, expect(tokens::claim_word()) + " with a number of at most 9 digits, found " +
                          found(w));
@@ -1279,7 +1338,8 @@ void RecordParser::ply_word(Word w) {
             want_foul_tile_ = false;
             return;
         }
-        error(p, "expected " + tile_expected(w) + " after 'foul', found " + found(w));
+        error(p, "expected " + tile_expected(w) + " after '" +
+                     std::string(spelling(ActionKw::foul)) + "', found " + found(w));
         drop_ply();
         return;
     }
@@ -1315,8 +1375,7 @@ void RecordParser::ply_word(Word w) {
     q = p;
     if (play_prefix(q, w.e, play)) {
         if (q != w.e) {
-            error(q, "expected an end letter (L, R, N, E, S, W) or '+N' after the tile, found " +
-                         show(q, w.e));
+            error(q, end_letter_expected() + show(q, w.e));
             drop_ply();
             return;
         }
@@ -1371,11 +1430,41 @@ bool blank_or_end(const char* q, const char* end) {
     return d == q || is_digit(*d) ? nullptr : d;
 }
 
+// A seat or side at w and a blank after it: its end, or nullptr. (Read up to
+// the NUL that ends the text, which matches nothing.)
+[[gnu::always_inline]] inline const char* who_then_blank(const char* w, ast::Who& who) {
+#pragma GCC unroll 8
+    for (const auto& [text, value] : dgn::kWhos) {
+        if (at_word(w, text) && is_blank(w[text.size()])) {
+            who = value;
+            return w + text.size();
+        }
+    }
+    return nullptr;
+}
+
 // The end of the word at q (up to a blank, a line end or a comment).
 const char* word_at(const char* q, const char* end) {
     while (q < end && !kWordStop[static_cast<unsigned char>(*q)]) ++q;
     return q;
 }
+
+// What a line's first byte may begin, for fast_line: a ply (a seat label, a
+// tile, `+N`, `pass`, `knock`) or else a line keyword. A byte that begins
+// both (`pass`, `points`) is a keyword's when the keyword is there.
+constexpr std::uint8_t kStartsPly = 1;
+constexpr std::uint8_t kStartsKeyword = 2;
+
+constexpr std::array<std::uint8_t, 256> kLineStart = [] {
+    std::array<std::uint8_t, 256> t{};
+    const auto set = [&t](char c, std::uint8_t bit) { t[static_cast<unsigned char>(c)] |= bit; };
+    for (char c = dgn::kFirstSeat; c <= dgn::kLastSeat; ++c) set(c, kStartsPly);
+    for (char c = dgn::kFirstPip; c <= dgn::kLastPip; ++c) set(c, kStartsPly);
+    set(dgn::kClaim, kStartsPly);
+    for (const ActionKw k : {ActionKw::pass, ActionKw::knock}) set(spelling(k)[0], kStartsPly);
+    for (const auto& k : dgn::kLineKeywords) set(k.text[0], kStartsKeyword);
+    return t;
+}();
 
 // q at the end of a line: its line feed, a CR LF, a CR that ends the text or
 // the end of the text. lf: the line feed, or end_.
@@ -1413,36 +1502,41 @@ bool RecordParser::fast_line() {
     const char* b = p_;
     if (ply_ || (b != begin_ && b[-1] != '\n')) return false;
     const bool plies = !rec_.hands.empty() && phase_ != Phase::post;
-    switch (*b) {
-        case 'A':
-        case 'B':
-        case 'C':
-        case 'D':
-        case '0':
-        case '1':
-        case '2':
-        case '3':
-        case '4':
-        case '5':
-        case '6':
-        case 'k':
-        case '+':
-            return plies && ply_line(b);
-        case 'p':
-            if (b[1] == 'a') return plies && ply_line(b);
-            return claim_line_fast(b, LineKw::points);
-        case 'd':
-            return phase_ == Phase::setup && deal_line(b);
-        case 's':
-            if (b[1] == 't') return phase_ == Phase::setup && stock_line_fast(b);
-            return claim_line_fast(b, LineKw::score);
-        case 'h':
-            return first_token_ && hand_line_fast(b);
-        case 'e':
-            return end_line_fast(b);
-        default:
-            return false;
+    const std::uint8_t start = kLineStart[static_cast<unsigned char>(*b)];
+    if (start & kStartsKeyword) {
+        LineKw kw{};
+        if (keyword_at(b, kw)) {
+            switch (kw) {
+                case LineKw::hand:
+                    return first_token_ && hand_line_fast(b);
+                case LineKw::deal:
+                    return phase_ == Phase::setup && deal_line(b);
+                case LineKw::stock:
+                    return phase_ == Phase::setup && stock_line_fast(b);
+                case LineKw::end:
+                    return end_line_fast(b);
+                case LineKw::points:
+                case LineKw::score:
+                    return claim_line_fast(b, kw);
+                case LineKw::redeal:
+                case LineKw::remain:
+                    return false;
+            }
+        }
     }
+    return (start & kStartsPly) && plies && ply_line(b);
+}
+
+// The line keyword that begins at b, if one does (followed by anything).
+bool RecordParser::keyword_at(const char* b, LineKw& kw) const {
+#pragma GCC unroll 8
+    for (const auto& [text, k] : dgn::kLineKeywords) {
+        if (begins(b, text)) {
+            kw = k;
+            return true;
+        }
+    }
+    return false;
 }
 
 // Plies, as ply_word takes them: `X:a-b`, `X:a-bE`, `X:pass`, `X:knock`,
@@ -1459,18 +1553,20 @@ bool RecordParser::ply_line(const char* b) {
         e = nullptr;
         // The usual words, `X:a-b`, `X:a-bE`, `X:pass` and `X:knock`, and one
         // blank or a line feed.
-        if (is_seat(b[0]) && b[1] == ':') {
+        if (is_seat(b[0]) && b[1] == dgn::kSeatLabel) {
             const char* a = b + 2;
             ast::EndLetter end = ast::EndLetter::none;
             const bool play = is_tile(a);
+            bool knock = false;
             if (play) {
                 e = a + 3;
                 end = end_letter_of(*e);
                 if (end != ast::EndLetter::none) ++e;
-            } else if (a[0] == 'p' && a[1] == 'a' && a[2] == 's' && a[3] == 's') {
-                e = a + 4;
-            } else if (a[0] == 'k' && a[1] == 'n' && a[2] == 'o' && a[3] == 'c' && a[4] == 'k') {
-                e = a + 5;
+            } else if (at_word(a, kPass)) {
+                e = a + kPass.size();
+            } else if (at_word(a, kKnock)) {
+                e = a + kKnock.size();
+                knock = true;
             }
             if (e && (*e == ' ' || *e == '\n')) {
                 const auto column = static_cast<std::uint32_t>(b - lb) + 1;
@@ -1480,8 +1576,7 @@ bool RecordParser::ply_line(const char* b) {
                 // first. (Written out here, not with put_ply, so that it is
                 // compiled in place.)
                 emplace_fields(hand().plies, pos, seat_of(b[0]), pos, NoList{},
-                               play ? ast::Ply::Kind::play : ast::Ply::Kind::pass, action,
-                               *a == 'k',
+                               play ? ast::Ply::Kind::play : ast::Ply::Kind::pass, action, knock,
                                play ? ast::TileTok{static_cast<std::uint8_t>(a[0] - '0'),
                                                    static_cast<std::uint8_t>(a[2] - '0'), action}
                                     : ast::TileTok{},
@@ -1531,7 +1626,7 @@ const char* RecordParser::ply_word_fast(const char* b, const char* lb, std::uint
     const auto at = [&](const char* q) {
         return ast::Pos{line, static_cast<std::uint32_t>(q - lb) + 1};
     };
-    const bool labelled = is_seat(b[0]) && b[1] == ':';
+    const bool labelled = is_seat(b[0]) && b[1] == dgn::kSeatLabel;
     const char* a = labelled ? b + 2 : b;  // the action
     const char* e = nullptr;
     ast::Ply::Kind kind = ast::Ply::Kind::pass;
@@ -1544,18 +1639,18 @@ const char* RecordParser::ply_word_fast(const char* b, const char* lb, std::uint
         e = a + 3;
         end = end_letter_of(*e);
         if (end != ast::EndLetter::none) ++e;
-        if (*e == '+') {
+        if (*e == dgn::kClaim) {
             plus = e;
             int n = 0;
             if (!(e = number_at(e + 1, n))) return nullptr;
             claim = n;
         }
-    } else if (begins(a, "pass")) {
-        e = a + 4;
-    } else if (begins(a, "knock")) {
-        e = a + 5;
+    } else if (begins(a, kPass)) {
+        e = a + kPass.size();
+    } else if (begins(a, kKnock)) {
+        e = a + kKnock.size();
         knock = true;
-    } else if (!labelled && *b == '+' && claim_ok_) {  // a separate claim
+    } else if (!labelled && *b == dgn::kClaim && claim_ok_) {  // a separate claim
         int n = 0;
         if (!(e = number_at(b + 1, n)) || (e != end_ && !ends_word(e, end_))) return nullptr;
         auto& ply = hand().plies.back();
@@ -1623,8 +1718,9 @@ const char* RecordParser::fast_tiles(const char* q, const char* b, std::uint32_t
 
 // `deal SEAT tile...`, as keyword_line and seat_tiles_line take it.
 bool RecordParser::deal_line(const char* b) {
-    if (!begins(b, "deal") || !is_blank(b[4])) return false;
-    const char* seat = b + 5;
+    constexpr auto n = spelling(LineKw::deal).size();
+    if (!begins(b, spelling(LineKw::deal)) || !is_blank(b[n])) return false;
+    const char* seat = b + n + 1;
     while (is_blank(*seat)) ++seat;
     if (!is_seat(*seat) || !blank_or_end(seat + 1, end_)) return false;
     const std::uint32_t line = map_.line_of_start(b);
@@ -1652,14 +1748,15 @@ bool RecordParser::deal_line(const char* b) {
 
 // `stock tile...`, as keyword_line and stock_line take it.
 bool RecordParser::stock_line_fast(const char* b) {
-    if (!begins(b, "stock") || !blank_or_end(b + 5, end_)) return false;
+    const char* const kw_end = b + spelling(LineKw::stock).size();
+    if (!begins(b, spelling(LineKw::stock)) || !blank_or_end(kw_end, end_)) return false;
     const std::uint32_t line = map_.line_of_start(b);
     auto& stocks = hand().stocks;
     ast::Stock& st = stocks.emplace_back();
     st.tiles = take(&Spare::tiles);
-    const char* last = b + 5;
+    const char* last = kw_end;
     const char* lf = nullptr;
-    if (!line_end(fast_tiles(b + 5, b, line, last, st.tiles), lf)) {
+    if (!line_end(fast_tiles(kw_end, b, line, last, st.tiles), lf)) {
         stocks.pop_back();
         return false;
     }
@@ -1674,8 +1771,9 @@ bool RecordParser::stock_line_fast(const char* b) {
 // `hand N`, N the number hands count on to, as keyword_line and hand_line
 // take it.
 bool RecordParser::hand_line_fast(const char* b) {
-    if (!begins(b, "hand") || !is_blank(b[4])) return false;
-    const char* num = b + 5;
+    constexpr auto size = spelling(LineKw::hand).size();
+    if (!begins(b, spelling(LineKw::hand)) || !is_blank(b[size])) return false;
+    const char* num = b + size + 1;
     while (is_blank(*num)) ++num;
     int n = 0;
     const char* last = number_at(num, n);
@@ -1695,23 +1793,14 @@ bool RecordParser::hand_line_fast(const char* b) {
 
 // `end KIND [WHO]`, as keyword_line and end_line take it.
 bool RecordParser::end_line_fast(const char* b) {
-    if (!begins(b, "end") || !is_blank(b[3]) || rec_.hands.empty() || hand().end) return false;
+    constexpr auto n = spelling(LineKw::end).size();
+    if (!begins(b, spelling(LineKw::end)) || !is_blank(b[n]) || rec_.hands.empty() || hand().end)
+        return false;
     ast::EndLine e;
-    const char* kind = b + 4;
+    const char* kind = b + n + 1;
     while (is_blank(*kind)) ++kind;
     const char* last = word_at(kind, end_);
-    if (!blank_or_end(last, end_)) return false;
-    if (same(kind, last, "domino")) {
-        e.kind = ast::EndLine::Kind::domino;
-    } else if (same(kind, last, "block")) {
-        e.kind = ast::EndLine::Kind::block;
-    } else if (same(kind, last, "tie")) {
-        e.kind = ast::EndLine::Kind::tie;
-    } else if (same(kind, last, "target")) {
-        e.kind = ast::EndLine::Kind::target;
-    } else {
-        return false;
-    }
+    if (!blank_or_end(last, end_) || !spelled(dgn::kEndKinds, kind, last, e.kind)) return false;
     const char* q = last;
     while (is_blank(*q)) ++q;
     const char* lf = nullptr;
@@ -1740,9 +1829,9 @@ bool RecordParser::end_line_fast(const char* b) {
 // `points WHO N...`, `score WHO N...`, as keyword_line and claim_line take
 // them.
 bool RecordParser::claim_line_fast(const char* b, LineKw kw) {
-    const std::size_t size = kw == LineKw::points ? 6 : 5;
-    if (!(kw == LineKw::points ? begins(b, "points") : begins(b, "score")) || !is_blank(b[size]) ||
-        rec_.hands.empty() || (kw == LineKw::points ? hand().points : hand().score))
+    const std::size_t size = spelling(kw).size();
+    if (!begins(b, spelling(kw)) || !is_blank(b[size]) || rec_.hands.empty() ||
+        (kw == LineKw::points ? hand().points : hand().score))
         return false;
     const std::uint32_t line = map_.line_of_start(b);
     auto& claims = kw == LineKw::points ? hand().points : hand().score;
@@ -1756,14 +1845,8 @@ bool RecordParser::claim_line_fast(const char* b, LineKw kw) {
         while (is_blank(*w)) ++w;
         if (!cl.items.empty() && line_end(w, lf)) break;
         ast::Who who{};
-        const char* e = w + 1;
-        if (is_seat(w[0]) && is_blank(*e)) {
-            who = static_cast<ast::Who>(w[0] - 'A');
-        } else if (((w[0] == 'A' && w[1] == 'C') || (w[0] == 'B' && w[1] == 'D')) &&
-                   is_blank(w[2])) {
-            who = w[0] == 'A' ? ast::Who::AC : ast::Who::BD;
-            ++e;
-        } else {
+        const char* e = who_then_blank(w, who);
+        if (!e) {
             claims.reset();
             return false;
         }
@@ -1805,18 +1888,27 @@ void RecordParser::attach(ast::Comment c) {
 
 enum class LineKind : std::uint8_t { blank, other, tag, hand };
 
+// The word `hand` at p, on a line that ends at e.
+bool hand_word_at(const char* p, const char* e) {
+    constexpr std::string_view hand = spelling(LineKw::hand);
+    return static_cast<std::size_t>(e - p) >= hand.size() &&
+           std::memcmp(p, hand.data(), hand.size()) == 0 &&
+           (p + hand.size() == e || ends_word(p + hand.size(), e));
+}
+
 // The rest of a line after a word: a `{` outside comments before any `;`
 // opens a brace comment; in_brace is set when one is left open.
 void skip_to_open_brace(const char* p, const char* e, bool& in_brace) {
     const auto first_semi = [e](const char* from) {
-        const auto* q = static_cast<const char*>(std::memchr(from, ';', e - from));
+        const auto* q = static_cast<const char*>(std::memchr(from, dgn::kLineComment, e - from));
         return q ? q : e;
     };
     const char* semi = first_semi(p);
     for (;;) {
-        const auto* open = static_cast<const char*>(std::memchr(p, '{', semi - p));
+        const auto* open = static_cast<const char*>(std::memchr(p, dgn::kCommentOpen, semi - p));
         if (!open) return;
-        const auto* close = static_cast<const char*>(std::memchr(open + 1, '}', e - open - 1));
+        const auto* close =
+            static_cast<const char*>(std::memchr(open + 1, dgn::kCommentClose, e - open - 1));
         if (!close) {
             in_brace = true;
             return;
@@ -1841,7 +1933,7 @@ LineKind classify_line(std::string_view line, bool& in_brace, bool has_brace = t
     bool first = true;
     LineKind kind = LineKind::blank;
     if (in_brace) {
-        const auto* close = static_cast<const char*>(std::memchr(p, '}', e - p));
+        const auto* close = static_cast<const char*>(std::memchr(p, dgn::kCommentClose, e - p));
         if (!close) return LineKind::other;
         in_brace = false;
         p = close + 1;
@@ -1855,9 +1947,10 @@ LineKind classify_line(std::string_view line, bool& in_brace, bool has_brace = t
             ++p;
             continue;
         }
-        if (c == ';' || (c == '\r' && p + 1 == e)) break;
-        if (c == '{') {
-            const auto* close = static_cast<const char*>(std::memchr(p + 1, '}', e - p - 1));
+        if (c == dgn::kLineComment || (c == '\r' && p + 1 == e)) break;
+        if (c == dgn::kCommentOpen) {
+            const auto* close =
+                static_cast<const char*>(std::memchr(p + 1, dgn::kCommentClose, e - p - 1));
             if (!close) {
                 in_brace = true;
                 if (kind == LineKind::blank) kind = LineKind::other;
@@ -1866,7 +1959,7 @@ LineKind classify_line(std::string_view line, bool& in_brace, bool has_brace = t
             p = close + 1;
             continue;
         }
-        if (c == '[' && (first || tag_next)) {
+        if (c == dgn::kTagOpen && (first || tag_next)) {
             kind = first ? LineKind::tag : kind;
             first = false;
             const TagScan t = scan_tag(p, tag_end);
@@ -1877,11 +1970,7 @@ LineKind classify_line(std::string_view line, bool& in_brace, bool has_brace = t
         }
         // A word. Only the first one counts, and after any word no tag pair
         // can follow: from here on only comments matter (for in_brace).
-        if (first) {
-            const bool hand =
-                e - p >= 4 && std::memcmp(p, "hand", 4) == 0 && (p + 4 == e || ends_word(p + 4, e));
-            kind = hand ? LineKind::hand : LineKind::other;
-        }
+        if (first) kind = hand_word_at(p, e) ? LineKind::hand : LineKind::other;
         if (has_brace) skip_to_open_brace(p, e, in_brace);
         break;
     }
@@ -1939,11 +2028,8 @@ LineKind quick_kind(const char* p, const char* e) {
             return p + 1 == e ? LineKind::blank : LineKind::other;
         case '[':
             return LineKind::tag;
-        case 'h':
-            return e - p >= 4 && std::memcmp(p, "hand", 4) == 0 &&
-                           (p + 4 == e || ends_word(p + 4, e))
-                       ? LineKind::hand
-                       : LineKind::other;
+        case spelling(LineKw::hand)[0]:
+            return hand_word_at(p, e) ? LineKind::hand : LineKind::other;
         default:
             return LineKind::other;
     }
@@ -1953,7 +2039,9 @@ LineKind quick_kind(const char* p, const char* e) {
 // the first byte of a BOM): any other first byte makes the line `other`.
 constexpr std::array<bool, 256> kLineLook = [] {
     std::array<bool, 256> t{};
-    for (const unsigned char c : {' ', '\t', '\r', '\n', ';', '[', 'h', '\xEF'}) t[c] = true;
+    for (const char c : {' ', '\t', '\r', '\n', dgn::kLineComment, dgn::kTagOpen,
+                         spelling(LineKw::hand)[0], '\xEF'})
+        t[static_cast<unsigned char>(c)] = true;
     return t;
 }();
 
@@ -2119,8 +2207,8 @@ bool RecordReader::next_text(std::string& text, std::uint32_t& first_line) {
             if (brace < line || (brace == brace_end && brace_end < next_line)) {
                 constexpr std::size_t kWindow = 4096;
                 brace_end = std::min(size, std::max(next_line, line + kWindow));
-                const auto* open =
-                    static_cast<const char*>(std::memchr(base + line, '{', brace_end - line));
+                const auto* open = static_cast<const char*>(
+                    std::memchr(base + line, dgn::kCommentOpen, brace_end - line));
                 brace = open ? static_cast<std::size_t>(open - base) : brace_end;
             }
             return brace < next_line;

@@ -5,67 +5,18 @@
 #include <iterator>
 #include <string_view>
 
+#include "parser/tokens.hpp"
+
 namespace pips::parser {
 
 namespace {
 
 using ast::Pos;
 
-char seat_char(ast::SeatNo s) {
-    return static_cast<char>('A' + s);
-}
-
-std::string_view who_name(ast::Who w) {
-    switch (w) {
-        case ast::Who::A:
-            return "A";
-        case ast::Who::B:
-            return "B";
-        case ast::Who::C:
-            return "C";
-        case ast::Who::D:
-            return "D";
-        case ast::Who::AC:
-            return "AC";
-        case ast::Who::BD:
-            return "BD";
-    }
-    return "?";
-}
-
-std::string_view end_letter(ast::EndLetter e) {
-    switch (e) {
-        case ast::EndLetter::none:
-            return "";
-        case ast::EndLetter::L:
-            return "L";
-        case ast::EndLetter::R:
-            return "R";
-        case ast::EndLetter::N:
-            return "N";
-        case ast::EndLetter::E:
-            return "E";
-        case ast::EndLetter::S:
-            return "S";
-        case ast::EndLetter::W:
-            return "W";
-    }
-    return "";
-}
-
-std::string_view end_kind(ast::EndLine::Kind k) {
-    switch (k) {
-        case ast::EndLine::Kind::domino:
-            return "domino";
-        case ast::EndLine::Kind::block:
-            return "block";
-        case ast::EndLine::Kind::tie:
-            return "tie";
-        case ast::EndLine::Kind::target:
-            return "target";
-    }
-    return "?";
-}
+using dgn::ActionKw;
+using dgn::LineKw;
+using dgn::seat_char;
+using dgn::spelling;
 
 void append_pip(std::string& out, std::uint8_t v) {
     if (v <= 9)
@@ -76,7 +27,7 @@ void append_pip(std::string& out, std::uint8_t v) {
 
 void append_tile(std::string& out, const ast::TileTok& t) {
     append_pip(out, t.a);
-    out += '-';
+    out += dgn::kTileJoin;
     append_pip(out, t.b);
 }
 
@@ -104,9 +55,9 @@ void append_note_text(std::string& out, std::string_view text, bool brace) {
             out += ' ';
         else if (u < 0x20 || u == 0x7F)
             out += '?';
-        else if (brace && c == '{')
+        else if (brace && c == dgn::kCommentOpen)
             out += '(';  // braces would nest or end the comment early
-        else if (brace && c == '}')
+        else if (brace && c == dgn::kCommentClose)
             out += ')';
         else
             out += c;
@@ -115,21 +66,22 @@ void append_note_text(std::string& out, std::string_view text, bool brace) {
 
 // A note as a brace comment.
 std::string brace_note(std::string_view text) {
-    std::string out = "{ ";
+    std::string out{dgn::kCommentOpen, ' '};
     append_note_text(out, text, true);
-    out += " }";
+    out += ' ';
+    out += dgn::kCommentClose;
     return out;
 }
 
 // A note as a `;` comment line.
 std::string line_note(std::string_view text) {
-    std::string out = "; ";
+    std::string out{dgn::kLineComment, ' '};
     append_note_text(out, text, false);
     return out;
 }
 
 std::string brace_comment(const ast::Comment& c) {
-    return "{" + c.text + "}";
+    return dgn::kCommentOpen + c.text + dgn::kCommentClose;
 }
 
 // Everything a note or comment can follow. Ids are given in printing order
@@ -254,19 +206,22 @@ private:
     // The parser keeps what follows the `;`.
     void leading_comment(std::string_view c) {
         while (!c.empty() && (c.back() == '\n' || c.back() == '\r')) c.remove_suffix(1);
-        out_ += ';';
+        out_ += dgn::kLineComment;
         line(c);
     }
 
     void tag(const ast::Tag& t) {
-        out_ += '[';
+        out_ += dgn::kTagOpen;
         out_ += t.name;
-        out_ += " \"";
+        out_ += ' ';
+        out_ += dgn::kQuote;
         for (char c : t.value) {
-            if (c == '"' || c == '\\') out_ += '\\';
+            if (c == dgn::kQuote || c == dgn::kEscape) out_ += dgn::kEscape;
             out_ += c;
         }
-        out_ += "\"]\n";
+        out_ += dgn::kQuote;
+        out_ += dgn::kTagClose;
+        out_ += '\n';
     }
 
     // A line that comments may follow.
@@ -275,19 +230,19 @@ private:
         for (const auto& e : extra_[id]) line(e);
     }
 
-    void seat_tiles(std::string_view keyword, const ast::SeatTiles& s, std::size_t id) {
-        out_ += keyword;
+    void seat_tiles(LineKw keyword, const ast::SeatTiles& s, std::size_t id) {
+        out_ += spelling(keyword);
         out_ += ' ';
         out_ += seat_char(s.seat);
         append_tiles(out_, s.tiles);
         end_line(id);
     }
 
-    void claim_line(std::string_view keyword, const ast::ClaimLine& c, std::size_t id) {
-        out_ += keyword;
+    void claim_line(LineKw keyword, const ast::ClaimLine& c, std::size_t id) {
+        out_ += spelling(keyword);
         for (const auto& item : c.items) {
             out_ += ' ';
-            out_ += who_name(item.who);
+            out_ += spelling(item.who);
             out_ += ' ';
             out_ += std::to_string(item.value);
         }
@@ -298,25 +253,28 @@ private:
         std::string s;
         if (p.seat) {
             s += seat_char(*p.seat);
-            s += ':';
+            s += dgn::kSeatLabel;
         }
         for (const auto& pre : p.pre) {
             if (pre.kind == ast::PreAction::Kind::draw) {
-                s += "draw ";
+                s += spelling(ActionKw::draw);
+                s += ' ';
             } else {
-                s += "foul ";
+                s += spelling(ActionKw::foul);
+                s += ' ';
                 append_tile(s, pre.tile);
                 s += ' ';
             }
         }
         if (p.kind == ast::Ply::Kind::pass) {
-            s += p.knock ? "knock" : "pass";
+            s += spelling(p.knock ? ActionKw::knock : ActionKw::pass);
         } else {
             append_tile(s, p.tile);
-            s += end_letter(p.end);
+            s += spelling(p.end);
         }
         if (p.claim) {
-            s += " +";
+            s += ' ';
+            s += dgn::kClaim;
             s += std::to_string(*p.claim);
         }
         for (const auto& c : p.comments) {
@@ -331,7 +289,8 @@ private:
     }
 
     void hand(const ast::Hand& h, const HandIds& ids) {
-        out_ += "hand ";
+        out_ += spelling(LineKw::hand);
+        out_ += ' ';
         out_ += std::to_string(h.number);
         end_line(ids.hand);
 
@@ -342,15 +301,16 @@ private:
         for (int k = 0; k <= rounds; ++k) {
             if (k > 0 && static_cast<std::size_t>(k) <= h.redeals.size()) {
                 const auto& rd = h.redeals[static_cast<std::size_t>(k - 1)];
-                out_ += "redeal ";
+                out_ += spelling(LineKw::redeal);
+                out_ += ' ';
                 out_ += seat_char(rd.seat);
                 end_line(ids.redeals + static_cast<std::size_t>(k - 1));
             }
             for (std::size_t i = 0; i < h.deals.size(); ++i)
-                if (h.deals[i].round == k) seat_tiles("deal", h.deals[i], ids.deals + i);
+                if (h.deals[i].round == k) seat_tiles(LineKw::deal, h.deals[i], ids.deals + i);
             for (std::size_t i = 0; i < h.stocks.size(); ++i) {
                 if (h.stocks[i].round != k) continue;
-                out_ += "stock";
+                out_ += spelling(LineKw::stock);
                 append_tiles(out_, h.stocks[i].tiles);
                 end_line(ids.stocks + i);
             }
@@ -374,18 +334,19 @@ private:
         if (col > 0) out_ += '\n';
 
         for (std::size_t i = 0; i < h.remains.size(); ++i)
-            seat_tiles("remain", h.remains[i], ids.remains + i);
+            seat_tiles(LineKw::remain, h.remains[i], ids.remains + i);
         if (h.end) {
-            out_ += "end ";
-            out_ += end_kind(h.end->kind);
+            out_ += spelling(LineKw::end);
+            out_ += ' ';
+            out_ += spelling(h.end->kind);
             if (h.end->who) {
                 out_ += ' ';
-                out_ += who_name(*h.end->who);
+                out_ += spelling(*h.end->who);
             }
             end_line(ids.end);
         }
-        if (h.points) claim_line("points", *h.points, ids.points);
-        if (h.score) claim_line("score", *h.score, ids.score);
+        if (h.points) claim_line(LineKw::points, *h.points, ids.points);
+        if (h.score) claim_line(LineKw::score, *h.score, ids.score);
     }
 
     const ast::Record& r_;

@@ -9,6 +9,11 @@ engine. The build runs this script before compiling the libraries, so a
 forbidden include fails the build with the file and line named.
 
     scripts/check_layers.py [ROOT]      # exit 0: clean, 1: violations listed
+    scripts/check_layers.py --self-test # the checks catch the fixtures' faults
+
+The self-test runs the checks on tests/layering/bad/, a tree of small files
+each breaking one rule and saying in an `// expect:` comment what must be
+reported; it fails when a fault goes unreported or something else is.
 """
 import os
 import re
@@ -31,8 +36,15 @@ PRIVATE_PARSER = re.compile(r"^parser/(grammar|grammar_def|x3_.*)\.hpp$")
 # variants by name.
 RULESET_OK = {"engine", "tests"}
 
+# Files with known violations that are being removed: listed, not failed.
+# This set only shrinks.
+PENDING = {"checker/checker.cpp", "gen/generate.cpp", "fuzz/fuzz_engine.cpp",
+           "fuzz/fuzz_parse.cpp", "fuzz/fuzz_roundtrip.cpp"}
+
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 SOURCE = (".cpp", ".hpp", ".h", ".cc")
+# The self-test's planted faults.
+FIXTURES = os.path.join("tests", "layering")
 
 
 def strip_comments(line):
@@ -45,7 +57,10 @@ def check(root):
         base = os.path.join(root, top)
         if not os.path.isdir(base):
             continue
-        for d, _, names in os.walk(base):
+        for d, dirs, names in os.walk(base):
+            if os.path.relpath(d, root) == FIXTURES:
+                dirs.clear()
+                continue
             for n in sorted(names):
                 if not n.endswith(SOURCE):
                     continue
@@ -74,13 +89,53 @@ def check(root):
     return problems
 
 
-def main():
-    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
-                           os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+EXPECT = re.compile(r"//\s*expect:\s*(.+?)\s*$")
+
+
+def self_test(project):
+    """Checks that every fault planted in tests/layering/bad is reported."""
+    root = os.path.join(project, "tests", "layering", "bad")
+    expected = []
+    for d, _, names in os.walk(root):
+        for n in sorted(names):
+            path = os.path.join(d, n)
+            rel = os.path.relpath(path, root)
+            with open(path, encoding="utf-8") as f:
+                for i, line in enumerate(f, 1):
+                    m = EXPECT.search(line)
+                    if m:
+                        expected.append((rel, i, m.group(1)))
     problems = check(root)
+    failures = []
+    for rel, line, text in expected:
+        if not any(p.startswith(f"{rel}:{line}:") and text in p for p in problems):
+            failures.append(f"not reported: {rel}:{line}: {text}")
     for p in problems:
+        if not any(p.startswith(f"{rel}:{line}:") for rel, line, _ in expected):
+            failures.append(f"unexpected: {p}")
+    if not expected:
+        failures.append(f"no fixtures found under {root}")
+    for f in failures:
+        print(f"layering self-test: {f}", file=sys.stderr)
+    print(f"layering self-test: {len(expected)} planted faults, "
+          f"{len(expected) - len([f for f in failures if f.startswith('not')])} reported")
+    return 1 if failures else 0
+
+
+def main():
+    project = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test(project)
+    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else project)
+    problems = check(root)
+    pending = [p for p in problems if p.split(":", 1)[0] in PENDING]
+    failed = [p for p in problems if p not in pending]
+    for p in failed:
         print(f"layering: {p}", file=sys.stderr)
-    return 1 if problems else 0
+    if pending:
+        print(f"layering: {len(pending)} known violations pending removal in "
+              + ", ".join(sorted({p.split(':', 1)[0] for p in pending})))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

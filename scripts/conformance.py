@@ -8,8 +8,9 @@ pips gave, and a last line `N passed, N failed`. With --rules only the named
 rule sets (and the rule-independent cases, "any") must pass; the others are
 reported but do not fail the run.
 
-Cases listed in scripts/conformance-disputed.tsv (file, code, expected line,
-pips line, ...) are expectations the project disputes: such a case counts as
+Cases listed in scripts/conformance-disputed.tsv, when the project disputes
+any (file, code, expected line, pips line, ...; none at present: the suite's
+corrected expectations all agree with pips), are expectations set apart: such a case counts as
 disputed (reported, neither passed nor failed) only while pips gives exactly
 the invalid verdict, code and line listed there; anything else still fails.
 

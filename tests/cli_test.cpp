@@ -14,6 +14,9 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/diagnostic.hpp"
+#include "cli/input.hpp"
+#include "cli/json.hpp"
 #include "cli/report.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
@@ -91,7 +94,33 @@ TEST(Diagnostic, ColourOnlyWhenAsked) {
     cli::render_diagnostic(plain, "f", r, {1, 3}, "no-match", "m", false);
     cli::render_diagnostic(coloured, "f", r, {1, 3}, "no-match", "m", true);
     EXPECT_EQ(plain.find('\x1b'), std::string::npos);
-    EXPECT_NE(coloured.find("\x1b[1;31merror[no-match]"), std::string::npos) << coloured;
+    // fmt/color.h: bold, then bold red, then bold; the caret bold green.
+    EXPECT_EQ(coloured,
+              "\x1b[1mf:1:3: \x1b[0m\x1b[1m\x1b[31merror[no-match]\x1b[0m\x1b[1m: m\x1b[0m\n"
+              "A:6-6\n"
+              "\x1b[1m\x1b[32m  ^\x1b[0m\n");
+}
+
+// Problems with an input or the run have no position: "pips: error: ...",
+// whatever their code; with a position and no record, the first line alone.
+TEST(Diagnostic, InputProblemsAndLabels) {
+    std::string out;
+    cli::render_diagnostic(out, {"a.dgn", {}, "cannot-open", "cannot open 'a.dgn': gone"}, nullptr,
+                           true);
+    EXPECT_EQ(out, "pips: error: cannot open 'a.dgn': gone\n");
+    out.clear();
+    cli::render_diagnostic(out, {"a.dgn", {3, 4}, "syntax", "expected a tile"}, nullptr, false);
+    EXPECT_EQ(out, "a.dgn:3:4: error[syntax]: expected a tile\n");
+    out.clear();
+    auto r = record_of("x\nA:6-6 B:6-7\n", 1);
+    cli::render_diagnostic(out, {"a.dgn", {2, 9}, "syntax", "m"}, &r, false);
+    EXPECT_EQ(out, "a.dgn:2:9: error[syntax]: m\nA:6-6 B:6-7\n        ^\n");
+    EXPECT_EQ(cli::error_label("no-match", "6-2 fits no end"), "error[no-match]: 6-2 fits no end");
+    out.clear();
+    cli::render_diagnostic_json(out, {9, 3}, "illegal-pass", "B \"passed\"");
+    EXPECT_EQ(
+        out,
+        "{\"line\":9,\"column\":3,\"code\":\"illegal-pass\",\"message\":\"B \\\"passed\\\"\"}");
 }
 
 TEST(Json, EscapesQuotesNewlinesAndControls) {
@@ -226,6 +255,56 @@ TEST(Commands, MissingFileCannotRun) {
     EXPECT_NE(c.err.find("cannot open"), std::string::npos) << c.err;
     auto d = capture(dir, [&](const cli::Io& io) { return cli::run_fmt({{"/"}}, io); });
     EXPECT_EQ(d.code, cli::kExitCannotRun);
+}
+
+// --- opening inputs ----------------------------------------------------------
+
+TEST(Input, ReadsAFileOrStandardInput) {
+    TempDir dir;
+    auto file = dir.write("a.dgn", "hand 1\n");
+    std::istringstream stdin_text("from stdin");
+    cli::Input f(file, stdin_text);
+    ASSERT_EQ(f.error(), nullptr);
+    EXPECT_EQ(f.name(), file);
+    std::string text;
+    EXPECT_TRUE(f.read_all(text));
+    EXPECT_EQ(text, "hand 1\n");
+    EXPECT_FALSE(f.read_error());
+    cli::Input s("-", stdin_text);
+    ASSERT_EQ(s.error(), nullptr);
+    EXPECT_EQ(s.name(), "<stdin>");
+    EXPECT_TRUE(s.read_all(text));
+    EXPECT_EQ(text, "from stdin");
+}
+
+TEST(Input, MissingFileAndDirectoryAreDiagnostics) {
+    TempDir dir;
+    std::istringstream none;
+    cli::Input missing(dir.path("no-such.dgn"), none);
+    ASSERT_NE(missing.error(), nullptr);
+    EXPECT_EQ(missing.error()->code, cli::kCannotOpen);
+    EXPECT_EQ(missing.error()->file, dir.path("no-such.dgn"));
+    EXPECT_EQ(missing.error()->pos, ast::Pos{});
+    EXPECT_EQ(missing.error()->message,
+              "cannot open '" + dir.path("no-such.dgn") + "': No such file or directory");
+    std::string text = "unchanged";
+    EXPECT_FALSE(missing.read_all(text));
+    EXPECT_EQ(text, "unchanged");
+
+    cli::Input directory(dir.path(""), none);
+    ASSERT_NE(directory.error(), nullptr);
+    EXPECT_EQ(directory.error()->code, cli::kCannotRead);
+    EXPECT_EQ(directory.error()->message, "cannot read '" + dir.path("") + "': is a directory");
+}
+
+TEST(Input, SizeOnlyWhenEveryInputIsARegularFile) {
+    TempDir dir;
+    auto a = dir.write("a.dgn", "12345");
+    auto b = dir.write("b.dgn", "678");
+    EXPECT_EQ(cli::input_size({a, b}), 8u);
+    EXPECT_EQ(cli::input_size({a, "-"}), 0u);
+    EXPECT_EQ(cli::input_size({a, dir.path("missing")}), 0u);
+    EXPECT_EQ(cli::input_size({a, dir.path("")}), 0u);
 }
 
 // --- the executable, end to end --------------------------------------------

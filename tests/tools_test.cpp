@@ -154,3 +154,22 @@ TEST(Rescore, PliesIllegalUnderTheOtherRulesExitOne) {
     // Same play (7 tiles, boneyard, line): replays; scoring differs only in the match target.
     EXPECT_EQ(code, 0) << out << err;
 }
+
+TEST(Rescore, MissingFileOrDirectoryExitsTwo) {
+    test::TempDir dir;
+    std::istringstream in;
+    cli::RescoreArgs r;
+    r.rules = "chiva";
+    r.files = {dir.path("")};
+    auto [code, out, err] =
+        capture([&](std::FILE* o, std::FILE* e) { return cli::run_rescore(r, in, o, e); });
+    EXPECT_EQ(code, 2);
+    EXPECT_EQ(out, "");
+    EXPECT_EQ(err, "pips: error: cannot read '" + dir.path("") + "': is a directory\n");
+    r.files = {dir.path("missing.dgn")};
+    auto [code2, out2, err2] =
+        capture([&](std::FILE* o, std::FILE* e) { return cli::run_rescore(r, in, o, e); });
+    EXPECT_EQ(code2, 2);
+    EXPECT_EQ(err2, "pips: error: cannot open '" + dir.path("missing.dgn") +
+                        "': No such file or directory\n");
+}

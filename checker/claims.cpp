@@ -1,0 +1,307 @@
+// The end of a hand: whether it is over, its result, and the record's end,
+// points and score claims against it. A hand the engine cannot score (or
+// that broke) is settled from those claims, so that later hands can be
+// checked on.
+#include <fmt/format.h>
+
+#include <array>
+
+#include "checker/replay.hpp"
+
+namespace pips::checker::impl {
+
+void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last) {
+    for (const auto& rm : hand.remains) {
+        if (Step st = h.remain(rm.seat, tiles_of(rm.tiles, tiles_buf_)); !st) {
+            error(step_pos(st, rm.pos), code_of(st.fault), st.why);
+            m_.known = false;
+            settle_from_claims(hand, {});
+            return;
+        }
+    }
+    bool assumed_block = false;
+    if (h.over() == HandOver::no && !check_hand_over(hand, h, last, assumed_block)) return;
+    HandResult r;
+    if (assumed_block) {
+        r.how = HandOver::blocked;
+        r.known = false;
+    } else {
+        r = rules_->result(h, s, m_, hand.number, opt_.annotate);
+    }
+    // How the result follows from the rules: only for messages and notes.
+    bool explained = opt_.annotate || assumed_block;
+    auto result_why = [&]() -> const std::string& {
+        if (!explained) r.why = rules_->result(h, s, m_, hand.number).why;
+        explained = true;
+        return r.why;
+    };
+    if (hand.end && !assumed_block && judging() && !check_end_claim(hand, h, r, result_why)) {
+        m_.known = false;
+        settle_from_claims(hand, r);
+        return;
+    }
+    if (!r.known) {
+        unchecked(fmt::format("hand {}: the score ({} not shown)", hand.number,
+                              v_.traits().penalties ? "pip counts or penalties" : "pip counts"));
+        settle_from_claims(hand, r);
+        return;
+    }
+    if (ties_unknown_ && !r.tie && r.winner >= 0 && hand.points) {
+        // The ties before the record are unknown: the claimed value is taken.
+        for (const auto& it : hand.points->items)
+            if (party_of_who(v_, it.who) == r.winner && it.value >= r.points[r.winner]) {
+                unchecked(fmt::format("hand {}: the hand's value (ties before the record are "
+                                      "unknown)",
+                                      hand.number));
+                r.points[r.winner] = it.value;
+            }
+    }
+    if (!r.tie) ties_unknown_ = false;
+    if (opt_.annotate && hand.end) note(hand.end->pos, r.why);
+    if (opt_.summaries) summarize(hand, r);
+    check_claims(hand, r, result_why);
+    rules_->apply(m_, r);
+    check_score(hand);
+}
+
+// A hand whose plies leave it not over. Returns true when it is read as
+// over all the same (a block the record cannot show: `assumed_block`).
+bool RecordChecker::check_hand_over(const ast::Hand& hand, const HandState& h, bool last,
+                                    bool& assumed_block) {
+    auto blocked = h.blocked();
+    if (!hand.end && last) {
+        out_.unfinished = true;
+        unfinished_claims(hand, h);
+        return false;
+    }
+    if (!hand.end) {
+        // Not the last hand: the next hand starts while this one is not over.
+        const ast::Hand* next = &hand + 1;
+        error(next->pos, Code::end_mismatch,
+              fmt::format("hand {} is not over: {}", hand.number,
+                          blocked ? "a seat can still play"
+                                  : "no block is shown and nobody played out"));
+        m_.known = false;
+        settle_from_claims(hand, {});
+        return false;
+    }
+    auto kind = hand.end->kind;
+    if (!blocked && (kind == ast::EndLine::Kind::block || kind == ast::EndLine::Kind::tie)) {
+        unchecked(
+            fmt::format("hand {}: the block (pip counts and hands not shown)", hand.number));
+        assumed_block = true;
+        return true;
+    }
+    std::string why = fmt::format("hand {} is not over", hand.number);
+    if (blocked == std::optional<bool>(false)) {
+        for (int p = 0; p < v_.players; ++p) {
+            if (h.seat(p).out) continue;
+            TileSet pl = h.layout().playable(h.seat(p).known);
+            if (!pl.empty()) {
+                fmt::format_to(std::back_inserter(why), ": {} can still play {}", seat_char(p),
+                               pl.first().str());
+                break;
+            }
+        }
+        if (v_.draw_game() && h.boneyard() > 0)
+            fmt::format_to(std::back_inserter(why), " (the boneyard still holds {})",
+                           h.boneyard());
+    }
+    error(hand.end->pos, Code::end_mismatch, std::move(why));
+    m_.known = false;
+    settle_from_claims(hand, {});
+    return false;
+}
+
+// The last hand stops before it is over: only claims it contradicts are
+// errors (points it has not scored, a score other than the one it started from).
+void RecordChecker::unfinished_claims(const ast::Hand& hand, const HandState& h) {
+    bool not_over = h.blocked() == std::optional<bool>(false);
+    if ((hand.points || hand.score) && !not_over) {
+        unchecked(fmt::format("hand {}: whether the hand is over (its claims are not checked)",
+                              hand.number));
+        return;
+    }
+    if (!judging()) return;
+    if (hand.points)
+        for (const auto& it : hand.points->items)
+            if (it.value != 0) {
+                error(it.value_pos, Code::points_mismatch,
+                      fmt::format("hand {} is not over, so it has scored nothing yet",
+                                  hand.number));
+                break;
+            }
+    if (hand.score && score_known_)
+        for (const auto& it : hand.score->items) {
+            int p = party_of_who(v_, it.who);
+            if (p < 0 || it.value != m_.score[p]) {
+                error(it.value_pos, Code::score_mismatch,
+                      fmt::format("hand {} is not over: the score is still {}", hand.number,
+                                  match_score_text(*rules_, m_)));
+                break;
+            }
+        }
+}
+
+// The end line against how the hand ended. False when it is wrong (reported).
+template <class Why>
+bool RecordChecker::check_end_claim(const ast::Hand& hand, const HandState& h, const HandResult& r,
+                                    Why&& result_why) {
+    const auto& e = *hand.end;
+    using K = ast::EndLine::Kind;
+    bool ok = true;
+    std::string why;
+    if (e.kind == K::domino) {
+        if (r.how != HandOver::domino) {
+            ok = false;
+        } else if (!e.who || static_cast<int>(*e.who) != h.domino_seat()) {
+            ok = false;
+            why = fmt::format("hand {} ended in a domino by {}{}", hand.number,
+                              seat_char(h.domino_seat()),
+                              e.who ? fmt::format(", not {}", who_name(*e.who)) : std::string());
+        }
+    } else if (e.kind == K::target) {
+        ok = r.how == HandOver::target;
+    } else if (r.how != HandOver::blocked) {
+        ok = false;
+    } else if (r.known) {
+        why = block_claim_why(hand, e, r, result_why);
+        ok = why.empty();
+    }
+    if (ok) return true;
+    if (why.empty()) why = fmt::format("hand {} {}", hand.number, actual_end(r, h));
+    error(e.who && e.kind == K::block ? e.who_pos : e.pos, Code::end_mismatch, std::move(why));
+    return false;
+}
+
+// What is wrong with a block or tie claim on a blocked hand, or empty.
+template <class Why>
+std::string RecordChecker::block_claim_why(const ast::Hand& hand, const ast::EndLine& e,
+                                           const HandResult& r, Why&& result_why) {
+    using K = ast::EndLine::Kind;
+    if (e.kind == K::tie && !r.tie)
+        return fmt::format("hand {} is blocked and won by {}, not tied: {}", hand.number,
+                           rules_->party_name(r.winner), result_why());
+    if (e.kind == K::block && r.tie)
+        return fmt::format("hand {} is blocked with no winner (a tie): {}", hand.number,
+                           result_why());
+    if (e.kind != K::block || !e.who) return {};
+    int claimed = party_of_who(v_, *e.who);
+    bool seat_ok = v_.partnership() && static_cast<int>(*e.who) < 4 &&
+                   v_.party_of(static_cast<int>(*e.who)) == r.winner;
+    if (!v_.traits().block_has_winner)
+        return fmt::format("a {} block names no winner", rules_id(v_.rules));
+    if (claimed != r.winner && !seat_ok)
+        return fmt::format("hand {} is won by {}, not {}: {}", hand.number,
+                           rules_->party_name(r.winner), who_name(*e.who), result_why());
+    return {};
+}
+
+// How a hand ended, after "hand N".
+std::string RecordChecker::actual_end(const HandResult& r, const HandState& h) const {
+    switch (r.how) {
+        case HandOver::domino:
+            return fmt::format("ended in a domino by {}", seat_char(h.domino_seat()));
+        case HandOver::blocked:
+            return "is blocked";
+        case HandOver::target:
+            return fmt::format("ended the match at exactly {}", v_.traits().target);
+        case HandOver::no:
+            break;
+    }
+    return "is not over";
+}
+
+template <class Why>
+void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of) {
+    if (!hand.points || !judging()) return;
+    for (const auto& it : hand.points->items) {
+        int party = party_of_who(v_, it.who);
+        if (party < 0) {
+            error(it.pos, Code::points_mismatch,
+                  fmt::format("{} is not {} of {}", who_name(it.who),
+                              v_.partnership() ? "a side" : "a seat", v_.name()));
+            continue;
+        }
+        if (it.value != r.points[party]) {
+            const std::string& w = why_of();
+            error(it.value_pos, Code::points_mismatch,
+                  fmt::format("{} scores {} in hand {}, not {}{}{}", who_name(it.who),
+                              r.points[party], hand.number, it.value, w.empty() ? "" : ": ", w));
+        }
+    }
+}
+
+// A hand the record does not let us score (or that broke): take what its
+// claims say, so that later hands can be checked on.
+void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r) {
+    if (opt_.summaries)
+        out_.summaries.push_back({hand.number, "unknown (taken from the record's claims)", ""});
+    ClaimedOutcome c;
+    c.winner_known = claimed_end(hand, r);
+    c.result = r;
+    if (hand.points) {
+        int listed = 0;
+        std::array<int, 4> pts{};
+        for (const auto& it : hand.points->items) {
+            int p = party_of_who(v_, it.who);
+            if (p >= 0) {
+                pts[p] = it.value;
+                ++listed;
+            }
+        }
+        if (listed == v_.parties()) {
+            c.points_complete = true;
+            c.result.points = pts;
+        }
+    }
+    if (!rules_->apply_claims(m_, c)) score_known_ = false;
+    settle_score_from_claim(hand);
+}
+
+// The end line's outcome, into `r`. Returns whether it names the winner (or a tie).
+bool RecordChecker::claimed_end(const ast::Hand& hand, HandResult& r) {
+    using K = ast::EndLine::Kind;
+    if (!hand.end) return false;
+    const auto& e = *hand.end;
+    if (e.kind == K::tie) {
+        r.tie = true;
+        r.how = HandOver::blocked;
+        return true;
+    }
+    if (e.kind == K::domino && e.who && static_cast<int>(*e.who) < v_.players) {
+        r.how = HandOver::domino;
+        r.winner_seat = static_cast<int>(*e.who);
+        r.winner = v_.party_of(r.winner_seat);
+        return true;
+    }
+    if (e.kind == K::block && e.who) {
+        r.how = HandOver::blocked;
+        int p = party_of_who(v_, *e.who);
+        if (p < 0 && static_cast<int>(*e.who) < v_.players) {
+            r.winner_seat = static_cast<int>(*e.who);
+            p = v_.party_of(r.winner_seat);
+        }
+        if (p < 0) return false;
+        r.winner = p;
+        return true;
+    }
+    if (e.kind == K::target) r.how = HandOver::target;
+    return false;
+}
+
+// A score claim naming every party settles the match score, and whether
+// the match is over.
+void RecordChecker::settle_score_from_claim(const ast::Hand& hand) {
+    if (!hand.score) return;
+    int listed = 0;
+    for (const auto& it : hand.score->items) listed += party_of_who(v_, it.who) >= 0;
+    if (listed != v_.parties()) return;
+    for (const auto& it : hand.score->items)
+        if (int p = party_of_who(v_, it.who); p >= 0) m_.score[p] = it.value;
+    score_known_ = true;
+    m_.winner = rules_->match_winner(m_.score);
+    m_.over = m_.winner >= 0;
+}
+
+}  // namespace pips::checker::impl

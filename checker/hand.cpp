@@ -1,0 +1,288 @@
+// One hand replayed: its deals and redeals, then its plies, each handed to
+// the engine and to the rule set's bookkeeping. The pose is in pose.cpp, the
+// end of the hand and its claims in claims.cpp.
+#include <fmt/format.h>
+
+#include "checker/replay.hpp"
+
+namespace pips::checker::impl {
+
+Code code_of(Fault f) {
+    switch (f) {
+        case Fault::bad_deal:
+            return Code::bad_deal;
+        case Fault::not_in_hand:
+            return Code::not_in_hand;
+        case Fault::no_match:
+            return Code::no_match;
+        case Fault::ambiguous_end:
+            return Code::ambiguous_end;
+        case Fault::illegal_pass:
+            return Code::illegal_pass;
+        case Fault::illegal_draw:
+            return Code::illegal_draw;
+        case Fault::wrong_pose:
+            return Code::wrong_pose;
+        case Fault::after_end:
+            return Code::after_end;
+        case Fault::none:
+            break;
+    }
+    return Code::syntax;
+}
+
+std::optional<End> end_of(ast::EndLetter e) {
+    switch (e) {
+        case ast::EndLetter::none:
+            return std::nullopt;
+        case ast::EndLetter::L:
+            return End::L;
+        case ast::EndLetter::R:
+            return End::R;
+        case ast::EndLetter::N:
+            return End::N;
+        case ast::EndLetter::E:
+            return End::E;
+        case ast::EndLetter::S:
+            return End::S;
+        case ast::EndLetter::W:
+            return End::W;
+    }
+    return std::nullopt;
+}
+
+std::span<const Tile> tiles_of(const std::vector<ast::TileTok>& ts, std::vector<Tile>& buf) {
+    buf.clear();
+    for (const auto& t : ts) buf.push_back(tile_of(t));
+    return buf;
+}
+
+// Returns false when the record cannot be replayed further (a syntax error).
+bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
+    if (m_.over) return match_over_before(hand);
+    if (!hand_) hand_.emplace(v_);
+    HandState& h = *hand_;
+    if (!deal_hand(hand, h)) {
+        m_.known = false;
+        settle_from_claims(hand, {});
+        return true;
+    }
+    HandScore score;
+    event_pos_.clear();
+    pre_pose_passes_ = 0;
+    bool broken = false;
+    std::optional<HandState> before;  // --annotate: the state before the ply
+    std::optional<HandScore> before_score;
+    for (const auto& ply : hand.plies) {
+        if (!(ply.pos < stop_at)) return false;
+        ++out_.plies;
+        if (opt_.annotate) before = h, before_score = score;
+        // After the hand is over: only the knocks around the table after a block.
+        if (h.over() != HandOver::no) {
+            if (knock_after_end(ply, h)) continue;
+            broken = true;
+            break;
+        }
+        if (!h.posed()) {
+            if (!do_pose(hand, ply, ply.seat ? *ply.seat : -1, h, score)) {
+                broken = true;
+                break;
+            }
+            if (opt_.annotate && h.posed())
+                note(ply.pos, after_ply_notes(*before, h, h.poser(), ply, *before_score, score));
+            continue;
+        }
+        const int seat = h.turn();
+        if (!replay_ply(ply, seat, h, score)) {
+            broken = true;
+            break;
+        }
+#ifdef PIPS_CHECK_INVARIANTS
+        if (std::string inv = h.check_invariants(); !inv.empty()) {
+            error(ply.pos, Code::syntax, "internal error: " + inv);
+            broken = true;
+            break;
+        }
+#endif
+        if (opt_.annotate)
+            note(ply.pos, after_ply_notes(*before, h, seat, ply, *before_score, score));
+    }
+    if (broken) {
+        m_.known = false;
+        settle_from_claims(hand, {});
+        return true;
+    }
+    finish_hand(hand, h, score, last);
+    return true;
+}
+
+// A hand after the match is over. Returns false: nothing more is replayed.
+bool RecordChecker::match_over_before(const ast::Hand& hand) {
+    if (!judging()) {
+        // Replaying under other rules: their match ended earlier. Not an error.
+        if (opt_.summaries)
+            out_.summaries.push_back({hand.number,
+                                      fmt::format("match already won by {} ({})",
+                                                  rules_->party_name(m_.winner),
+                                                  match_score_text(*rules_, m_)),
+                                      ""});
+        return false;
+    }
+    Pos at = hand.plies.empty() ? hand.pos : hand.plies.front().pos;
+    error(at, Code::after_end,
+          fmt::format("the match is already over: {} won ({})", rules_->party_name(m_.winner),
+                      match_score_text(*rules_, m_)));
+    return false;
+}
+
+// Deals, round by round (a redeal starts a new round). False when a deal,
+// stock or redeal line is wrong: the hand cannot be replayed.
+bool RecordChecker::deal_hand(const ast::Hand& hand, HandState& h) {
+    int rounds = static_cast<int>(hand.redeals.size()) + 1;
+    for (int r = 0; r < rounds; ++r) {
+        h.reset();
+        for (const auto& d : hand.deals) {
+            if (d.round != r) continue;
+            if (Step st = h.deal(d.seat, tiles_of(d.tiles, tiles_buf_)); !st) {
+                error(d.pos, Code::bad_deal, st.why);
+                return false;
+            }
+        }
+        for (const auto& st : hand.stocks) {
+            if (st.round != r) continue;
+            if (Step x = h.stock(tiles_of(st.tiles, tiles_buf_)); !x) {
+                error(st.pos, Code::bad_deal, x.why);
+                return false;
+            }
+        }
+        if (r + 1 < rounds && !check_redeal(hand, hand.redeals[static_cast<std::size_t>(r)], h))
+            return false;
+    }
+    h.start();
+    for (int s = 0; s < v_.players; ++s)
+        if (!h.seat(s).dealt)
+            unchecked(fmt::format("pass legality of seat {}: no deal", seat_char(s)));
+    return true;
+}
+
+bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd,
+                                 const HandState& h) {
+    const SeatInfo& si = h.seat(rd.seat);
+    std::string bad;
+    if (!v_.options.reshuffle)
+        bad = "a redeal needs quinientos with option reshuffle";
+    else if (si.dealt && si.known.doubles() < 5)
+        bad = fmt::format("{} was dealt {} doubles; a redeal needs 5 or more", seat_char(rd.seat),
+                          si.known.doubles());
+    else if (!si.dealt)
+        unchecked(fmt::format("hand {}: redeal by {} (no deal shown)", hand.number,
+                              seat_char(rd.seat)));
+    if (bad.empty()) return true;
+    error(rd.pos, Code::bad_deal, std::move(bad));
+    return false;
+}
+
+// A ply after the hand is over: only a knock around the table after a block.
+bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h) {
+    bool knock =
+        ply.kind == ast::Ply::Kind::pass && ply.pre.empty() && h.over() == HandOver::blocked;
+    int seat = ply.seat ? *ply.seat : h.turn();
+    if (!knock) {
+        error(ply.pos, Code::after_end,
+              h.over() == HandOver::target
+                  ? fmt::format("the match ended when a side reached exactly {}",
+                                v_.traits().target)
+                  : std::string("the hand is already over"));
+        return false;
+    }
+    if (ply.seat && seat != h.turn()) {
+        error(ply.seat_pos, Code::wrong_seat,
+              fmt::format("it is {}'s turn, not {}'s", seat_char(h.turn()), seat_char(seat)));
+        return false;
+    }
+    set_event_pos(h.event_count(), ply.action_pos);
+    if (Step st = h.pass(seat); !st) {
+        error(ply.pos, Code::after_end, st.why);
+        return false;
+    }
+    return true;
+}
+
+bool RecordChecker::replay_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
+    if (ply.seat && *ply.seat != seat) {
+        error(ply.seat_pos, Code::wrong_seat,
+              fmt::format("it is {}'s turn, not {}'s", seat_char(seat), seat_char(*ply.seat)));
+        return false;
+    }
+    if (!pre_actions(ply, seat, h, score)) return false;
+    if (ply.kind != ast::Ply::Kind::pass) return play_ply(ply, seat, h, score);
+    set_event_pos(h.event_count(), ply.action_pos);
+    auto able = h.can_play(seat);
+    if (Step st = h.pass(seat); !st) {
+        error(step_pos(st, ply.action_pos), code_of(st.fault), st.why);
+        return false;
+    }
+    rules_->after_move(score, h, {Event::Kind::pass, seat, {}, able}, m_);
+    if (ply.claim && judging()) error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
+    return true;
+}
+
+// Draws and fouls before a ply.
+bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
+    for (const auto& pre : ply.pre) {
+        set_event_pos(h.event_count(), pre.pos);
+        if (pre.kind == ast::PreAction::Kind::draw) {
+            if (Step st = h.draw(seat); !st) {
+                error(step_pos(st, pre.pos), code_of(st.fault), st.why);
+                return false;
+            }
+            rules_->after_move(score, h, {Event::Kind::draw, seat, {}, {}}, m_);
+            continue;
+        }
+        if (!v_.traits().fouls) {
+            error(pre.pos, Code::syntax,
+                  "expected a play, pass or draw; 'foul' is only used in french");
+            return false;
+        }
+        if (Step st = h.foul(seat, tile_of(pre.tile)); !st) {
+            error(pre.tile.pos, code_of(st.fault), st.why);
+            return false;
+        }
+        rules_->after_move(score, h, {Event::Kind::foul, seat, tile_of(pre.tile), {}}, m_);
+    }
+    return true;
+}
+
+bool RecordChecker::play_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
+    Tile t = tile_of(ply.tile);
+    if (Step st = h.play(seat, t, end_of(ply.end)); !st) {
+        error(step_pos(st, ply.action_pos), code_of(st.fault), st.why);
+        return false;
+    }
+    int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
+    if (ply.claim && *ply.claim != pts && judging()) {
+        error(ply.claim_pos, Code::points_mismatch,
+              fmt::format("{}, not {}", play_points_why(t, pts, h, false), *ply.claim));
+        return false;
+    }
+    return true;
+}
+
+std::string RecordChecker::play_points_why(Tile t, int pts, const HandState& h, bool pose) const {
+    if (!v_.traits().scores_in_play)
+        return fmt::format("{} scores no points during play", rules_id(v_.rules));
+    int total = h.layout().open_total();
+    bool passes = fives_threes_points(total) != pts;
+    if (pose)
+        return fmt::format("{} alone on the table counts {} and scores {}{}", t.str(), total, pts,
+                           passes ? fmt::format(" (its points would pass {}, so nothing)",
+                                                v_.traits().target)
+                                  : std::string());
+    std::string why = fmt::format("{} scores {}: the open ends add up to {}", t.str(), pts, total);
+    if (passes)
+        fmt::format_to(std::back_inserter(why), ", worth {} but that would pass {}, so nothing",
+                       fives_threes_points(total), v_.traits().target);
+    return why;
+}
+
+}  // namespace pips::checker::impl

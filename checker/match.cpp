@@ -1,0 +1,86 @@
+// The match between hands: parties and scores in words, the score claims
+// after each hand, and the summaries of `pips rescore`.
+#include <fmt/format.h>
+
+#include "checker/replay.hpp"
+
+namespace pips::checker::impl {
+
+const char* who_name(ast::Who w) {
+    static const char* names[] = {"A", "B", "C", "D", "AC", "BD"};
+    return names[static_cast<int>(w)];
+}
+
+int party_of_who(const Variant& v, ast::Who w) {
+    int i = static_cast<int>(w);
+    if (v.partnership()) return i >= 4 ? i - 4 : -1;
+    if (i >= 4 || i >= v.players) return -1;
+    return i;
+}
+
+std::string match_score_text(const Rules& rules, const MatchState& m) {
+    std::string s;
+    for (int p = 0; p < rules.variant().parties(); ++p)
+        fmt::format_to(std::back_inserter(s), "{}{} {}", p ? " " : "", rules.party_name(p),
+                       m.score[p]);
+    return s;
+}
+
+void RecordChecker::summarize(const ast::Hand& hand, const HandResult& r) {
+    HandSummary sum;
+    sum.number = hand.number;
+    switch (r.how) {
+        case HandOver::domino:
+            sum.outcome = fmt::format("domino by {}", seat_char(r.winner_seat));
+            break;
+        case HandOver::target:
+            sum.outcome = fmt::format("{} reached by {}", rules_->traits().target,
+                                      rules_->party_name(r.winner));
+            break;
+        case HandOver::blocked:
+            sum.outcome = r.tie          ? "blocked, tied"
+                          : r.winner < 0 ? "blocked"
+                                         : "blocked, won by " + rules_->party_name(r.winner);
+            break;
+        case HandOver::no:
+            sum.outcome = "not over";
+            break;
+    }
+    for (int p = 0; p < v_.parties(); ++p)
+        fmt::format_to(std::back_inserter(sum.points), "{}{} {}", p ? " " : "",
+                       rules_->party_name(p), r.points[p]);
+    out_.summaries.push_back(std::move(sum));
+}
+
+void RecordChecker::check_score(const ast::Hand& hand) {
+    if (!hand.score || !judging()) return;
+    if (!score_known_) {
+        // Settle it from the claim when the claim is complete.
+        int listed = 0;
+        for (const auto& it : hand.score->items) listed += party_of_who(v_, it.who) >= 0;
+        if (listed == v_.parties()) {
+            for (const auto& it : hand.score->items)
+                if (int p = party_of_who(v_, it.who); p >= 0) m_.score[p] = it.value;
+            score_known_ = true;
+        } else {
+            unchecked(fmt::format("score of hand {}: the match score is unknown", hand.number));
+        }
+        return;
+    }
+    for (const auto& it : hand.score->items) {
+        int party = party_of_who(v_, it.who);
+        if (party < 0) {
+            error(it.pos, Code::score_mismatch,
+                  fmt::format("{} is not {} of {}", who_name(it.who),
+                              v_.partnership() ? "a side" : "a seat", v_.name()));
+            continue;
+        }
+        if (it.value != m_.score[party])
+            error(it.value_pos, Code::score_mismatch,
+                  fmt::format("after hand {} the score is {}; {} has {}, not {}", hand.number,
+                              match_score_text(*rules_, m_), who_name(it.who), m_.score[party],
+                              it.value));
+    }
+}
+
+}  // namespace pips::checker::impl

@@ -1,0 +1,189 @@
+// The pose of a hand: who poses (a label, the deals, or the rule set's pose
+// rule), passes at the pose, and the pose judged against the pose rule.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+
+#include "checker/replay.hpp"
+
+namespace pips::checker::impl {
+
+namespace {
+int holder_of(const HandState& h, Tile t) {
+    for (int p = 0; p < h.players(); ++p)
+        if (h.seat(p).known.contains(t)) return p;
+    return -1;
+}
+}  // namespace
+
+bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int label, HandState& h,
+                            HandScore& s) {
+    PoseRule pr = rules_->pose_rule(m_, false);
+    // Replaying under other rules: who posed followed the record's own match,
+    // which those rules would have taken elsewhere. The pose is not judged.
+    if (!judging()) pr.known = false;
+    int seat = pose_seat(hand, ply, label, pr, h);
+    if (pre_pose_passes_ > 0 && seat != h.turn()) {
+        error(ply.seat_pos, Code::wrong_seat,
+              fmt::format("it is {}'s turn to pose, not {}'s", seat_char(h.turn()),
+                          seat_char(seat)));
+        return false;
+    }
+    if (ply.kind == ast::Ply::Kind::pass || !ply.pre.empty())
+        return pass_at_pose(ply, seat, pr, h, s);
+    Tile t = tile_of(ply.tile);
+    std::optional<Tile> proof;
+    if (!pr.known) {
+        if (judging())
+            unchecked(fmt::format("hand {}: who poses ({})", hand.number,
+                                  m_.pose_unknown ? "the record starts after hand 1"
+                                                  : "the match state is unknown"));
+    } else if (std::string bad = judge_pose(hand, pr, seat, t, h, proof); !bad.empty()) {
+        bool at_seat = ply.seat && label >= 0 && bad.find(" may not pose") != std::string::npos;
+        error(at_seat ? ply.seat_pos : ply.action_pos, Code::wrong_pose, std::move(bad));
+        return false;
+    }
+    set_event_pos(h.event_count(), ply.action_pos);
+    if (Step st = h.pose(seat, t, ply.tile.a, ply.tile.b, proof); !st) {
+        error(step_pos(st, ply.action_pos), code_of(st.fault), st.why);
+        return false;
+    }
+    int pts = rules_->after_move(s, h, {Event::Kind::pose, seat, t, {}}, m_);
+    if (ply.claim && *ply.claim != pts && judging()) {
+        error(ply.claim_pos, Code::points_mismatch,
+              fmt::format("{}, not {}", play_points_why(t, pts, h, true), *ply.claim));
+        return false;
+    }
+    return true;
+}
+
+// Who poses when the ply is unlabelled: the deals, the pose rule, the turn
+// after passes at the pose, or the first labelled ply of the hand.
+int RecordChecker::pose_seat(const ast::Hand& hand, const ast::Ply& ply, int label,
+                             const PoseRule& pr, const HandState& h) {
+    int seat = label;
+    if (seat < 0 && ply.kind == ast::Ply::Kind::play && pre_pose_passes_ == 0)
+        seat = holder_of(h, tile_of(ply.tile));  // the deals show who held the posed tile
+    if (seat >= 0) return seat;
+    auto single = [](std::uint8_t mask) -> int {
+        return std::popcount(mask) == 1 ? std::countr_zero(mask) : -1;
+    };
+    if (pre_pose_passes_ > 0)
+        seat = h.turn();
+    else if (pr.known && pr.holder)
+        seat = holder_of(h, *pr.holder);
+    else if (pr.known && !pr.holder && !pr.draw_holder)
+        seat = single(pr.seats);
+    if (seat < 0) {
+        // Take it from the first labelled ply of the hand.
+        int i = 0;
+        for (const auto& p : hand.plies) {
+            if (p.seat) {
+                seat = ((*p.seat - i) % v_.players + v_.players) % v_.players;
+                break;
+            }
+            ++i;
+        }
+    }
+    if (seat < 0) {
+        seat = 0;
+        unchecked(fmt::format("hand {}: who posed (no seat labels)", hand.number));
+    }
+    return seat;
+}
+
+// A pass (or a draw or foul) where the pose should be.
+bool RecordChecker::pass_at_pose(const ast::Ply& ply, int seat, const PoseRule& pr, HandState& h,
+                                 HandScore& s) {
+    if (!(pr.may_pass && ply.pre.empty())) {
+        std::string why = pr.known ? pose_why() : std::string();
+        error(ply.action_pos, Code::wrong_pose,
+              fmt::format("the hand must begin with a pose{}",
+                          why.empty() ? std::string() : fmt::format(" ({})", why)));
+        return false;
+    }
+    if (pre_pose_passes_ == 0 && pr.known && !(pr.seats & (1u << seat))) {
+        error(ply.pos, Code::wrong_pose,
+              fmt::format("{} may not pose: {}", seat_char(seat), pose_why()));
+        return false;
+    }
+    if (pre_pose_passes_ + 1 >= v_.players) {
+        error(ply.action_pos, Code::wrong_pose, "every seat passed at the pose");
+        return false;
+    }
+    auto able = h.can_play(seat);
+    set_event_pos(h.event_count(), ply.action_pos);
+    h.pass_before_pose(seat);
+    rules_->after_move(s, h, {Event::Kind::pass, seat, {}, able}, m_);
+    ++pre_pose_passes_;
+    return true;
+}
+
+std::string RecordChecker::judge_pose(const ast::Hand& hand, const PoseRule& pr, int seat, Tile t,
+                                      const HandState& h, std::optional<Tile>& proof) {
+    if (pr.draw_holder) return judge_draw_pose(hand, seat, t, h, proof);
+    if (pr.holder) {
+        const Tile want = *pr.holder;
+        int hold = holder_of(h, want);
+        if (hold >= 0 && hold != seat)
+            return fmt::format("{} holds {}: {}", seat_char(hold), want.str(), pose_why());
+        if (hold < 0) {
+            if (h.seat(seat).exact() && !(t == want))
+                return fmt::format("{} does not hold {}: {}", seat_char(seat), want.str(),
+                                   pose_why());
+            proof = want;
+        }
+        if (pr.what == PoseRule::What::holder_tile && !(t == want))
+            return fmt::format("the pose must be {}: {}", want.str(), pose_why());
+        return {};
+    }
+    std::uint8_t allowed = pr.seats;
+    if (pre_pose_passes_ > 0) allowed = static_cast<std::uint8_t>(1u << h.turn());
+    if (!(allowed & (1u << seat))) {
+        std::vector<char> who;
+        for (int p = 0; p < v_.players; ++p)
+            if (allowed & (1u << p)) who.push_back(seat_char(p));
+        return fmt::format("{} may not pose; {} may: {}", seat_char(seat), fmt::join(who, " or "),
+                           pose_why());
+    }
+    if (pr.what == PoseRule::What::a_double && !t.is_double())
+        return fmt::format("the pose must be a double: {}", pose_why());
+    return {};
+}
+
+// Draw games: 6-6, or the highest double dealt, or the heaviest tile dealt.
+std::string RecordChecker::judge_draw_pose(const ast::Hand& hand, int seat, Tile t,
+                                           const HandState& h, std::optional<Tile>& proof) {
+    bool all = true;
+    for (int p = 0; p < v_.players; ++p) all = all && h.seat(p).dealt;
+    if (!all) {
+        if (t == Tile(6, 6))
+            proof = Tile(6, 6);
+        else
+            unchecked(fmt::format("hand {}: who poses (not every deal is shown)", hand.number));
+        return {};
+    }
+    TileSet dealt;
+    for (int p = 0; p < v_.players; ++p) dealt |= h.seat(p).known;
+    std::vector<Tile> want;
+    for (int d = 6; d >= 0 && want.empty(); --d)
+        if (dealt.contains(Tile(d, d))) want.push_back(Tile(d, d));
+    if (want.empty()) {
+        int best = -1;
+        dealt.for_each([&](Tile x) { best = std::max(best, x.pips()); });
+        dealt.for_each([&](Tile x) {
+            if (x.pips() == best) want.push_back(x);
+        });
+    }
+    if (std::find(want.begin(), want.end(), t) != want.end() && holder_of(h, t) == seat) return {};
+    if (want.size() == 1)
+        return fmt::format("{} poses {}: {}", seat_char(holder_of(h, want[0])), want[0].str(),
+                           pose_why());
+    std::vector<std::string> list;
+    for (Tile w : want) list.push_back(w.str());
+    return fmt::format("the holder of a heaviest tile dealt ({}) poses it: {}",
+                       fmt::join(list, " or "), pose_why());
+}
+
+}  // namespace pips::checker::impl

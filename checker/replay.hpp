@@ -1,0 +1,163 @@
+// Inside the checker: the replay of one record, shared by the files that
+// each take one concern of it:
+//   tags.cpp    the tags and the variant, the run over the hands, Result
+//   hand.cpp    one hand's deals and plies, handed to the engine
+//   pose.cpp    who poses and what: the pose against the rule set's pose rule
+//   claims.cpp  the end of a hand: its end, points and score claims, and
+//               hands the engine cannot score, settled from those claims
+//   match.cpp   the match score, summaries, words for parties and scores
+//   notes.cpp   the notes of `pips annotate`
+// Not part of the checker's interface (checker.hpp).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "checker/checker.hpp"
+#include "engine/hand.hpp"
+#include "engine/rules.hpp"
+#include "engine/variant.hpp"
+
+namespace pips::checker::impl {
+
+using ast::Pos;
+
+Code code_of(Fault f);
+std::optional<End> end_of(ast::EndLetter e);
+inline Tile tile_of(const ast::TileTok& t) {
+    return Tile(t.a, t.b);
+}
+// A seat's letter: 'A' for 0.
+inline char seat_char(int s) {
+    return static_cast<char>('A' + s);
+}
+// The tiles of a list, in `buf` (reused from call to call).
+std::span<const Tile> tiles_of(const std::vector<ast::TileTok>& ts, std::vector<Tile>& buf);
+// "A".."D", "AC", "BD".
+const char* who_name(ast::Who w);
+// The party a WHO names in this variant, or -1.
+int party_of_who(const Variant& v, ast::Who w);
+// "AC 3 BD 0"
+std::string match_score_text(const Rules& rules, const MatchState& m);
+
+class RecordChecker {
+public:
+    RecordChecker(const ast::Record& rec, const CheckOptions& opt, Verdict& out)
+        : rec_(rec), opt_(opt), out_(out) {}
+
+    void run();
+
+private:
+    void error(Pos p, Code c, std::string msg) {
+        out_.errors.push_back({p, c, std::move(msg)});
+        out_.valid = false;
+    }
+    void unchecked(std::string what) {
+        if (seen_unchecked_.insert(what).second) out_.unchecked.push_back(std::move(what));
+    }
+    void note(Pos p, std::string text) {
+        if (opt_.annotate && !text.empty()) out_.notes.push_back({p, std::move(text)});
+    }
+    // Where a failed step is reported: at the earlier event it proves wrong, if any.
+    Pos step_pos(const Step& st, Pos here) const {
+        return st.event >= 0 ? event_pos_[static_cast<std::size_t>(st.event)] : here;
+    }
+    void set_event_pos(int id, Pos p) {
+        auto i = static_cast<std::size_t>(id);
+        if (i == event_pos_.size())
+            event_pos_.push_back(p);
+        else {
+            if (i > event_pos_.size()) event_pos_.resize(i + 1);
+            event_pos_[i] = p;
+        }
+    }
+    // Comparisons with the record's own claims are skipped when replaying
+    // under other rules.
+    bool judging() const { return opt_.rules_override.empty(); }
+
+    // tags.cpp
+    bool read_tags();
+    bool read_score_tag();
+    void check_result_tag();
+
+    // hand.cpp
+    bool replay_hand(const ast::Hand& hand, bool last, Pos stop_at);
+    bool match_over_before(const ast::Hand& hand);
+    bool deal_hand(const ast::Hand& hand, HandState& h);
+    bool check_redeal(const ast::Hand& hand, const ast::Redeal& rd, const HandState& h);
+    // One ply of a posed hand, `seat` to play; false when it breaks the hand.
+    bool replay_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
+    bool knock_after_end(const ast::Ply& ply, HandState& h);
+    bool pre_actions(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
+    bool play_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
+    // The points a play or pose claims against what it scored.
+    std::string play_points_why(Tile t, int pts, const HandState& h, bool pose) const;
+
+    // pose.cpp
+    bool do_pose(const ast::Hand& hand, const ast::Ply& ply, int seat, HandState& h, HandScore& s);
+    int pose_seat(const ast::Hand& hand, const ast::Ply& ply, int label, const PoseRule& pr,
+                  const HandState& h);
+    bool pass_at_pose(const ast::Ply& ply, int seat, const PoseRule& pr, HandState& h,
+                      HandScore& s);
+    // What is wrong with posing `t` from `seat`, or empty; `proof` gets the
+    // tile the pose proves the seat held.
+    std::string judge_pose(const ast::Hand& hand, const PoseRule& pr, int seat, Tile t,
+                           const HandState& h, std::optional<Tile>& proof);
+    std::string judge_draw_pose(const ast::Hand& hand, int seat, Tile t, const HandState& h,
+                                std::optional<Tile>& proof);
+    std::string pose_why() const { return rules_->pose_rule(m_).why; }
+
+    // claims.cpp
+    void finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last);
+    // A hand with no end line: false when it is the last and unfinished.
+    bool check_hand_over(const ast::Hand& hand, const HandState& h, bool last,
+                         bool& assumed_block);
+    void unfinished_claims(const ast::Hand& hand, const HandState& h);
+    // The end line against the result; false when it is wrong (reported).
+    // `result_why()`: how the result follows from the rules.
+    template <class Why>
+    bool check_end_claim(const ast::Hand& hand, const HandState& h, const HandResult& r,
+                         Why&& result_why);
+    template <class Why>
+    std::string block_claim_why(const ast::Hand& hand, const ast::EndLine& e, const HandResult& r,
+                                Why&& result_why);
+    std::string actual_end(const HandResult& r, const HandState& h) const;
+    template <class Why>
+    void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of);
+    void settle_from_claims(const ast::Hand& hand, HandResult r);
+    bool claimed_end(const ast::Hand& hand, HandResult& r);
+    void settle_score_from_claim(const ast::Hand& hand);
+
+    // match.cpp
+    void check_score(const ast::Hand& hand);
+    void summarize(const ast::Hand& hand, const HandResult& r);
+
+    // notes.cpp
+    std::string after_ply_notes(const HandState& before, const HandState& h, int seat,
+                                const ast::Ply& ply, const HandScore& before_score,
+                                const HandScore& score);
+
+    const ast::Record& rec_;
+    const CheckOptions& opt_;
+    Verdict& out_;
+    Variant v_;
+    std::unique_ptr<Rules> rules_;
+    MatchState m_;
+    bool score_known_ = true;
+    std::set<std::string> seen_unchecked_;
+    // Where engine events of the hand were written, by event id: the poses,
+    // passes, draws and fouls, which a later play can prove wrong (a play is
+    // never reported at an earlier play, so plays are not recorded).
+    std::vector<Pos> event_pos_;
+    std::optional<HandState> hand_;  // the hand being replayed (its storage reused)
+    std::vector<Tile> tiles_buf_;    // a tile list being handed to the engine
+    int pre_pose_passes_ = 0;
+    const ast::Tag* result_tag_ = nullptr;
+    bool ties_unknown_ = false;  // tie-replay, record starting after hand 1
+};
+
+}  // namespace pips::checker::impl

@@ -1,0 +1,183 @@
+// The tags and the variant they name, the run over a record's hands, and the
+// Result tag at the end.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "checker/replay.hpp"
+
+namespace pips::checker {
+namespace impl {
+
+bool RecordChecker::read_tags() {
+    const ast::Tag* rules = rec_.find_tag("Rules");
+    const ast::Tag* players = rec_.find_tag("Players");
+    const ast::Tag* options = rec_.find_tag("Options");
+    result_tag_ = rec_.find_tag("Result");
+    // A tag line with a syntax error may be the missing one: say nothing more.
+    Pos tags_end = rec_.hands.empty() ? Pos{~0u, ~0u} : rec_.hands.front().pos;
+    bool tag_syntax = !rec_.errors.empty() && rec_.errors.front().pos < tags_end;
+    if ((!rules || !players) && tag_syntax) return false;
+    if (!rules) {
+        error(rec_.pos, Code::bad_tag,
+              "missing Rules tag; expected one of jamaican, cutthroat, french, chiva, "
+              "quinientos, fives-threes");
+        return false;
+    }
+    if (!players) {
+        error(rec_.pos, Code::bad_tag,
+              "missing Players tag: the names in seat order, separated by commas");
+        return false;
+    }
+    PlayersCount players_count = count_players(players->value);
+    if (players_count.empty_name) {
+        error(players->value_pos, Code::bad_tag, "empty player name in Players");
+        return false;
+    }
+    std::string rules_id = rules->value, opts = options ? options->value : std::string();
+    if (!opt_.rules_override.empty()) {
+        RulesSpec spec = split_rules_spec(opt_.rules_override);
+        rules_id = std::move(spec.rules);
+        opts = std::move(spec.options);
+    }
+    if (auto err = make_variant(rules_id, players_count.count, opts, v_)) {
+        const ast::Tag* at = err->field == VariantError::Field::rules     ? rules
+                             : err->field == VariantError::Field::players ? players
+                                                                          : options;
+        error(at->pos, Code::bad_tag, err->message);
+        return false;
+    }
+    rules_ = make_rules(v_);
+    out_.rules = v_.name();
+    return read_score_tag();
+}
+
+// The Score tag: the match score the record starts from.
+bool RecordChecker::read_score_tag() {
+    const ast::Tag* sc = rec_.find_tag("Score");
+    if (!sc) return true;
+    std::istringstream in(sc->value);
+    std::string who;
+    int value = 0;
+    while (in >> who) {
+        if (!(in >> value) || value < 0) {
+            error(sc->pos, Code::bad_tag, "Score: expected WHO N pairs, as in 'AC 3 BD 0'");
+            return false;
+        }
+        int party = -1;
+        for (int p = 0; p < v_.parties(); ++p)
+            if (rules_->party_name(p) == who) party = p;
+        if (party < 0) {
+            error(sc->pos, Code::bad_tag,
+                  fmt::format("Score: '{}' is not a side or seat of {}", who, v_.name()));
+            return false;
+        }
+        m_.score[party] = value;
+    }
+    return true;
+}
+
+void RecordChecker::run() {
+    out_.line = rec_.pos.line;
+    for (const auto& e : rec_.errors) error(e.pos, Code::syntax, e.message);
+    out_.hands = static_cast<int>(rec_.hands.size());
+    auto sort_errors = [this] {
+        std::stable_sort(out_.errors.begin(), out_.errors.end(),
+                         [](const Diagnostic& a, const Diagnostic& b) { return a.pos < b.pos; });
+    };
+    if (!read_tags()) {
+        sort_errors();
+        return;
+    }
+    // Nothing after a syntax error is replayed.
+    Pos stop_at{~0u, ~0u};
+    if (!rec_.errors.empty()) stop_at = rec_.errors.front().pos;
+    if (!rec_.hands.empty() && rec_.hands.front().number > 1) {
+        m_.first = false;
+        m_.pose_unknown = true;
+        ties_unknown_ = v_.options.tie_replay;
+    }
+    bool stopped = false;
+    for (std::size_t i = 0; i < rec_.hands.size(); ++i) {
+        const ast::Hand& hand = rec_.hands[i];
+        if (!(hand.pos < stop_at) || !replay_hand(hand, i + 1 == rec_.hands.size(), stop_at)) {
+            stopped = true;
+            break;
+        }
+    }
+    if (!stopped) check_result_tag();
+    sort_errors();
+}
+
+void RecordChecker::check_result_tag() {
+    if (!result_tag_ || !judging()) return;
+    const std::string& val = result_tag_->value;
+    Pos at = result_tag_->value_pos.line ? result_tag_->value_pos : result_tag_->pos;
+    if (val == "tie") {
+        error(at, Code::result_mismatch, "no rule set ends a match in a tie");
+        return;
+    }
+    if (!m_.known || !score_known_) {
+        unchecked("Result: the match state is unknown");
+        return;
+    }
+    if (val == "*") {
+        if (m_.over)
+            error(at, Code::result_mismatch,
+                  fmt::format("the match is over: {} won ({}), not '*'",
+                              rules_->party_name(m_.winner), match_score_text(*rules_, m_)));
+        return;
+    }
+    if (!m_.over) {
+        error(at, Code::result_mismatch,
+              fmt::format("the match is not over at the end of the record ({}); expected '*'",
+                          match_score_text(*rules_, m_)));
+        return;
+    }
+    if (val != rules_->party_name(m_.winner))
+        error(at, Code::result_mismatch,
+              fmt::format("the match was won by {} ({}), not {}", rules_->party_name(m_.winner),
+                          match_score_text(*rules_, m_), val));
+}
+
+}  // namespace impl
+
+bool same_verdict(const Verdict& a, const Verdict& b) {
+    return a.line == b.line && a.valid == b.valid && a.unfinished == b.unfinished &&
+           a.hands == b.hands && a.rules == b.rules && a.plies == b.plies && a.errors == b.errors &&
+           a.unchecked == b.unchecked;
+}
+
+std::string rescore_compatible(const ast::Record& record, const std::string& spec) {
+    const ast::Tag* rules = record.find_tag("Rules");
+    const ast::Tag* players = record.find_tag("Players");
+    const ast::Tag* options = record.find_tag("Options");
+    if (!rules || !players) return "the record has no Rules or Players tag";
+    int n = count_players(players->value).count;
+    Variant mine, other;
+    if (auto e = make_variant(
+            rules->value, n, options ? std::string_view(options->value) : std::string_view(), mine))
+        return e->message;
+    RulesSpec rs = split_rules_spec(spec);
+    if (auto e = make_variant(rs.rules, n, rs.options, other)) return e->message;
+    if (mine.tiles_per_seat() != other.tiles_per_seat() || !(mine.tile_set() == other.tile_set()) ||
+        mine.draw_game() != other.draw_game()) {
+        auto boneyard = [](const Variant& v) { return v.draw_game() ? " with a boneyard" : ""; };
+        return fmt::format("{} deals {} tiles a seat{}; the record's {} deals {}{}", other.name(),
+                           other.tiles_per_seat(), boneyard(other), mine.name(),
+                           mine.tiles_per_seat(), boneyard(mine));
+    }
+    if (mine.layout() != other.layout())
+        return "french is played on a spinner, the other rule sets on a line";
+    return {};
+}
+
+Verdict check_record(const ast::Record& record, const CheckOptions& options) {
+    Verdict v;
+    impl::RecordChecker c(record, options, v);
+    c.run();
+    return v;
+}
+
+}  // namespace pips::checker

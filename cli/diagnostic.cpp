@@ -1,0 +1,171 @@
+#include "cli/diagnostic.hpp"
+
+#include <fmt/color.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iterator>
+
+#include "cli/json.hpp"
+
+namespace pips::cli {
+
+namespace {
+
+bool is_continuation(char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
+
+// Text for a terminal line: control characters other than tab shown as `?`
+// (one column each, so carets stay aligned).
+void append_printable(std::string& out, std::string_view s) {
+    for (char c : s) {
+        auto u = static_cast<unsigned char>(c);
+        out += (u < 0x20 && c != '\t') || u == 0x7F ? '?' : c;
+    }
+}
+
+// A message on one line: line ends become spaces.
+void append_message(std::string& out, std::string_view s) {
+    for (char c : s) {
+        auto u = static_cast<unsigned char>(c);
+        if (c == '\n' || c == '\r')
+            out += ' ';
+        else if ((u < 0x20 && c != '\t') || u == 0x7F)
+            out += '?';
+        else
+            out += c;
+    }
+}
+
+}  // namespace
+
+std::string_view source_line(const ast::Record& record, std::uint32_t line) {
+    if (line < record.first_line) return {};
+    std::string_view s = record.source;
+    std::size_t start = 0;
+    for (std::uint32_t k = record.first_line; k < line; ++k) {
+        std::size_t nl = s.find('\n', start);
+        if (nl == std::string_view::npos) return {};
+        start = nl + 1;
+    }
+    if (start >= s.size()) return {};
+    std::size_t end = s.find('\n', start);
+    if (end == std::string_view::npos) end = s.size();
+    if (end > start && s[end - 1] == '\r') --end;
+    return s.substr(start, end - start);
+}
+
+std::string caret_line(std::string_view line, std::uint32_t column) {
+    std::string out;
+    std::uint32_t col = 1;
+    for (std::size_t i = 0; i < line.size() && col < column; ++i) {
+        if (is_continuation(line[i])) continue;
+        out += line[i] == '\t' ? '\t' : ' ';
+        ++col;
+    }
+    for (; col < column; ++col) out += ' ';
+    out += '^';
+    return out;
+}
+
+namespace {
+
+// A source line as shown: a long line (a 10 MB line, a run of comments) is
+// cut to a window of kWindow columns around the caret, its cut ends marked
+// with "...".
+struct Shown {
+    std::string_view text;
+    std::uint32_t caret;  // the caret's column in `text`
+    std::string cut;      // the window, when the line is cut
+};
+
+Shown window(std::string_view src, std::uint32_t column) {
+    constexpr std::uint32_t kWindow = 120, kLong = 160;
+    Shown shown{src, column, {}};
+    std::uint32_t columns = 0;
+    for (char c : src) columns += !is_continuation(c);
+    if (columns <= kLong) return shown;
+    const std::uint32_t first = column > kWindow / 2 ? column - kWindow / 2 : 1;
+    const std::uint32_t last = std::min(columns + 1, first + kWindow);  // one past
+    auto byte_of = [&](std::uint32_t col) {
+        std::uint32_t c = 1;
+        std::size_t i = 0;
+        while (i < src.size() && c < col) {
+            ++i;
+            while (i < src.size() && is_continuation(src[i])) ++i;
+            ++c;
+        }
+        return i;
+    };
+    const std::size_t b = byte_of(first), e = byte_of(last);
+    if (first > 1) shown.cut = "...";
+    shown.caret = column - first + 1 + static_cast<std::uint32_t>(shown.cut.size());
+    shown.cut.append(src.substr(b, e - b));
+    if (last <= columns) shown.cut += "...";
+    shown.text = shown.cut;
+    return shown;
+}
+
+// Diagnostics on a terminal: the location bold, "error[CODE]" bold red, the
+// message bold, the caret bold green.
+constexpr fmt::text_style kLocationStyle = fmt::emphasis::bold;
+constexpr fmt::text_style kErrorStyle = fmt::emphasis::bold | fmt::fg(fmt::terminal_color::red);
+constexpr fmt::text_style kCaretStyle = fmt::emphasis::bold | fmt::fg(fmt::terminal_color::green);
+
+}  // namespace
+
+void render_diagnostic(std::string& out, std::string_view file, const ast::Record& record,
+                       ast::Pos pos, std::string_view code, std::string_view message, bool color) {
+    const std::uint32_t line = pos.line != 0 ? pos.line : record.pos.line;
+    const std::uint32_t column = pos.column != 0 ? pos.column : 1;
+    auto to = std::back_inserter(out);
+    if (color) {
+        std::string text;
+        append_message(text, message);
+        fmt::format_to(to, kLocationStyle, "{}:{}:{}: ", file, line, column);
+        fmt::format_to(to, kErrorStyle, "error[{}]", code);
+        fmt::format_to(to, kLocationStyle, ": {}", text);
+    } else {
+        fmt::format_to(to, "{}:{}:{}: error[{}]: ", file, line, column, code);
+        append_message(out, message);
+    }
+    out += '\n';
+
+    const std::string_view src = source_line(record, line);
+    if (src.empty()) return;
+    const Shown shown = window(src, column);
+    append_printable(out, shown.text);
+    out += '\n';
+    if (color)
+        fmt::format_to(to, kCaretStyle, "{}", caret_line(shown.text, shown.caret));
+    else
+        out += caret_line(shown.text, shown.caret);
+    out += '\n';
+}
+
+void render_diagnostic(std::string& out, const Diagnostic& d, const ast::Record* record,
+                       bool color) {
+    if (record != nullptr)
+        render_diagnostic(out, d.file, *record, d.pos, d.code, d.message, color);
+    else if (d.pos.line != 0)
+        render_diagnostic(out, d.file, ast::Record{}, d.pos, d.code, d.message, color);
+    else
+        fmt::format_to(std::back_inserter(out), "pips: error: {}\n", d.message);
+}
+
+std::string error_label(std::string_view code, std::string_view message) {
+    return fmt::format("error[{}]: {}", code, message);
+}
+
+void render_diagnostic_json(std::string& out, ast::Pos pos, std::string_view code,
+                            std::string_view message) {
+    fmt::format_to(std::back_inserter(out), "{{\"line\":{},\"column\":{},\"code\":", pos.line,
+                   pos.column);
+    append_json_string(out, code);
+    out += ",\"message\":";
+    append_json_string(out, message);
+    out += '}';
+}
+
+}  // namespace pips::cli

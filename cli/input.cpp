@@ -1,0 +1,69 @@
+#include "cli/input.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <iterator>
+
+namespace pips::cli {
+
+std::string display_name(std::string_view path) {
+    return path == "-" ? std::string("<stdin>") : std::string(path);
+}
+
+Input::Input(std::string_view path, std::istream& standard_input, std::size_t buffer)
+    : name_(display_name(path)) {
+    if (path == "-") {
+        in_ = &standard_input;
+        return;
+    }
+    const std::string p(path);
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec)) {
+        error_ = input_error(kCannotRead, fmt::format("cannot read '{}': is a directory", name_));
+        return;
+    }
+    buffer_.resize(buffer);
+    file_.rdbuf()->pubsetbuf(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+    errno = 0;
+    file_.open(p, std::ios::binary);
+    if (!file_) {
+        const int e = errno;
+        error_ =
+            input_error(kCannotOpen, fmt::format("cannot open '{}': {}", name_,
+                                                 e != 0 ? std::strerror(e) : "cannot be read"));
+        return;
+    }
+    in_ = &file_;
+}
+
+std::optional<Diagnostic> Input::read_error() const {
+    if (in_ == nullptr || !in_->bad()) return std::nullopt;
+    return input_error(kCannotRead, fmt::format("cannot read '{}': read error", name_));
+}
+
+bool Input::read_all(std::string& text) {
+    if (error_) return false;
+    text.assign(std::istreambuf_iterator<char>(*in_), std::istreambuf_iterator<char>());
+    return !in_->bad();
+}
+
+Diagnostic Input::input_error(std::string_view code, std::string message) const {
+    return Diagnostic{name_, {}, std::string(code), std::move(message)};
+}
+
+std::uint64_t input_size(const std::vector<std::string>& paths) {
+    std::uint64_t total = 0;
+    for (const auto& path : paths) {
+        std::error_code ec;
+        if (path == "-" || !std::filesystem::is_regular_file(path, ec)) return 0;
+        auto size = std::filesystem::file_size(path, ec);
+        if (ec) return 0;
+        total += size;
+    }
+    return total;
+}
+
+}  // namespace pips::cli
