@@ -141,6 +141,7 @@ Game Game::at(const HandState& h) {
     g.h_ = h;
     g.hand_ = 1;
     g.pr_ = g.rules_->pose_rule(g.m_);
+    if (h.over() != HandOver::no) g.finish_hand();
     return g;
 }
 

@@ -225,6 +225,19 @@ TEST(GameApply, HandOverListsNothingAndRefusesMoves) {
     EXPECT_EQ(g.match().hands, 1);
 }
 
+TEST(GameApply, AtAPositionCarriesOnFromIt) {
+    Game g = dealt(variant("jamaican", 4), kJamaican);
+    play(g, "B:6-6");
+    Game at = Game::at(g.hand());
+    EXPECT_EQ(moves_text(at), moves_text(g));
+    while (!g.hand_over()) ASSERT_TRUE(g.apply(g.legal_moves().front()));
+    const Game done = Game::at(g.hand());
+    EXPECT_TRUE(done.hand_over());
+    ASSERT_TRUE(done.result().has_value());
+    EXPECT_EQ(done.result()->winner, g.result()->winner);
+    EXPECT_TRUE(done.legal_moves().empty());
+}
+
 // Every variant, whole matches of random legal moves: each hand ends with a
 // known result, and the match moves on.
 TEST(GamePlayout, EveryVariantEndsEachHandWithAResult) {
