@@ -521,8 +521,7 @@ bool RecordParser::fast_plies() {
         const bool play = is_pip(a[0]);
         put_ply(at, a != b ? std::optional<ast::SeatNo>(seat_of(b[0])) : std::nullopt,
                 play ? ast::Ply::Kind::play : ast::Ply::Kind::pass, action, knock,
-                play ? tile_tok({a[0], a[2]}, action) : ast::TileTok{},
-                end, std::nullopt, {});
+                play ? tile_tok({a[0], a[2]}, action) : ast::TileTok{}, end, std::nullopt, {});
         claim_ok_ = play;  // no `+N` attached: a separate one may follow
         taken = true;
         p_ = e;

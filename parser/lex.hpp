@@ -126,7 +126,9 @@ inline bool who_at(const char* b, const char* e, ast::Who& who) {
 
 // 1 to 9 digits, and nothing else.
 inline bool digits(const char* b, const char* e, int& n) {
-    if (e - b < 1 || static_cast<std::size_t>(e - b) > dgn::kMaxDigits || !std::all_of(b, e, is_digit)) return false;
+    if (e - b < 1 || static_cast<std::size_t>(e - b) > dgn::kMaxDigits ||
+        !std::all_of(b, e, is_digit))
+        return false;
     n = 0;
     for (const char* p = b; p < e; ++p) n = n * 10 + (*p - '0');
     return true;
@@ -134,7 +136,8 @@ inline bool digits(const char* b, const char* e, int& n) {
 
 // The spelling of a table that the word [b, e) is, when it is one.
 template <class T, std::size_t N>
-[[gnu::always_inline]] inline bool spelled(const dgn::Spelling<T> (&table)[N], const char* b, const char* e, T& value) {
+[[gnu::always_inline]] inline bool spelled(const dgn::Spelling<T> (&table)[N], const char* b,
+                                           const char* e, T& value) {
 #pragma GCC unroll 8
     for (const auto& [text, v] : table) {
         if (same(b, e, text)) {
@@ -171,7 +174,8 @@ inline bool blank_or_end(const char* q, const char* end) {
 [[gnu::always_inline]] inline const char* number_at(const char* q, int& n) {
     const char* d = q;
     n = 0;
-    while (static_cast<std::size_t>(d - q) < dgn::kMaxDigits && is_digit(*d)) n = n * 10 + (*d++ - '0');
+    while (static_cast<std::size_t>(d - q) < dgn::kMaxDigits && is_digit(*d))
+        n = n * 10 + (*d++ - '0');
     return d == q || is_digit(*d) ? nullptr : d;
 }
 

@@ -333,8 +333,8 @@ void RecordParser::end_line(Word w) {
     const auto kw = next_word_in_line();
     const char* q = kw ? kw->b : nullptr;
     if (!kw || !end_kind(q, kw->e, e.kind, fast_)) {
-        error(kw ? kw->b : last_end_, expect(Rule::end_kind) + ", found " +
-                                          (kw ? found(*kw) : std::string("end of line")));
+        error(kw ? kw->b : last_end_,
+              expect(Rule::end_kind) + ", found " + (kw ? found(*kw) : std::string("end of line")));
         skip_line();
         return;
     }
@@ -367,9 +367,8 @@ void RecordParser::claim_line(LineKw kw, Word w) {
         ast::ClaimItem item;
         const char* q = ww->b;
         if (!who_word(q, ww->e, item.who, fast_)) {
-            error(ww->b, expect(Rule::who) +
-                             (items_.empty() ? std::string() : " or end of line") + ", found " +
-                             found(*ww));
+            error(ww->b, expect(Rule::who) + (items_.empty() ? std::string() : " or end of line") +
+                             ", found " + found(*ww));
             skip_line();
             break;
         }

@@ -73,8 +73,8 @@ void RecordParser::separate_claim(Word w) {
         error(p, "expected " + std::string(kPlyItems) + ", found " + found(w) + " (a '" +
                      dgn::kClaim + "N' claim follows a play that has none)");
     } else if (!claim_word(p, w.e, n, fast_)) {
-        error(p, expect(Rule::claim_word) + " with a number of at most 9 digits, found " +
-                     found(w));
+        error(p,
+              expect(Rule::claim_word) + " with a number of at most 9 digits, found " + found(w));
     } else {
         auto& last = hand().plies.back();
         last.claim = n;

@@ -64,8 +64,7 @@ void PosMapper::enter(const char* b) {
     col_ = 1;
     const char* stop = lf_or_high(b, end_);
     ascii_ = stop == end_ || *stop == '\n';
-    const auto* nl =
-        ascii_ ? stop : static_cast<const char*>(std::memchr(stop, '\n', end_ - stop));
+    const auto* nl = ascii_ ? stop : static_cast<const char*>(std::memchr(stop, '\n', end_ - stop));
     line_end_ = nl ? nl : end_;
     ascii_span_ = ascii_ ? static_cast<std::size_t>(line_end_ - b) + 1 : 0;
 }

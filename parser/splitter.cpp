@@ -20,8 +20,8 @@
 namespace pips::parser {
 namespace {
 
-using detail::is_blank;
 using detail::ends_word;
+using detail::is_blank;
 using detail::scan_tag;
 using detail::TagScan;
 using dgn::LineKw;
@@ -170,12 +170,12 @@ std::uint64_t line_feeds(const char* p) {
 // offsets from the start of the record's text.
 struct Scan {
     static constexpr std::size_t npos = std::string::npos;
-    std::size_t line;          // the line to look at next
-    std::uint32_t lines;       // lines consumed
-    bool in_brace;             // a brace comment left open at `line`
-    std::size_t held = npos;   // blank lines after a hand, not yet placed
+    std::size_t line;         // the line to look at next
+    std::uint32_t lines;      // lines consumed
+    bool in_brace;            // a brace comment left open at `line`
+    std::size_t held = npos;  // blank lines after a hand, not yet placed
     std::uint32_t held_line = 0;
-    std::size_t end = npos;    // where the record ends, when a tag line follows a hand
+    std::size_t end = npos;        // where the record ends, when a tag line follows a hand
     std::uint32_t next_start = 0;  // then the line the next record begins on
     bool seen_hand = false;
     // No `{` in [line, brace); at brace a `{`, or brace == brace_end, the end
@@ -380,4 +380,3 @@ bool RecordReader::next(ast::Record& out) {
 }
 
 }  // namespace pips::parser
-

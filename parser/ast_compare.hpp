@@ -1,0 +1,193 @@
+// Syntax trees compared as text: a record is dumped one node per line, and
+// the first line that differs is the difference. `shape` leaves out
+// positions, the source text and syntax errors (the printer's round trip:
+// the same record printed again); `exact` has every field, positions and
+// syntax errors included (the parser's fast and reference modes). Header
+// only, for tests and fuzz targets; the parser does not use it.
+#pragma once
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "parser/ast.hpp"
+
+namespace pips::ast {
+
+enum class Compare : std::uint8_t { shape, exact };
+
+namespace dump_detail {
+
+inline const char* who_str(Who w) {
+    static const char* const names[] = {"A", "B", "C", "D", "AC", "BD"};
+    return names[static_cast<int>(w)];
+}
+
+struct Out {
+    std::ostringstream os;
+    bool exact = false;
+    void at(const Pos& p) {
+        if (exact) os << " @" << p.line << ':' << p.column;
+    }
+    void tile(const TileTok& t) {
+        os << ' ' << int(t.a) << '-' << int(t.b);
+        at(t.pos);
+    }
+    void tiles(const std::vector<TileTok>& ts) {
+        for (const auto& t : ts) tile(t);
+    }
+    void comments(const std::vector<Comment>& cs) {
+        for (const auto& c : cs) {
+            os << " {" << c.text << '}';
+            at(c.pos);
+        }
+    }
+};
+
+inline void ply(Out& o, const Ply& p) {
+    o.os << "  ply " << (p.seat ? char('A' + *p.seat) : '-');
+    if (p.seat) o.at(p.seat_pos);
+    o.os << ':';
+    o.at(p.pos);
+    for (const auto& pre : p.pre) {
+        if (pre.kind == PreAction::Kind::draw) {
+            o.os << " draw";
+            o.at(pre.pos);
+        } else {
+            o.os << " foul";
+            o.at(pre.pos);
+            o.tile(pre.tile);
+        }
+    }
+    if (p.kind == Ply::Kind::pass) {
+        o.os << (p.knock ? " knock" : " pass");
+        o.at(p.action_pos);
+        if (o.exact) o.tile(p.tile);
+    } else {
+        o.tile(p.tile);
+        o.os << " end " << static_cast<int>(p.end);
+        o.at(p.action_pos);
+    }
+    if (p.claim) {
+        o.os << " claim " << *p.claim;
+        o.at(p.claim_pos);
+    }
+    o.comments(p.comments);
+}
+
+inline void claims(Out& o, const char* name, const std::optional<ClaimLine>& c) {
+    o.os << "  " << name;
+    o.at(c->pos);
+    for (const auto& item : c->items) {
+        o.os << ' ' << who_str(item.who);
+        o.at(item.pos);
+        o.os << ' ' << item.value;
+        o.at(item.value_pos);
+    }
+}
+
+}  // namespace dump_detail
+
+// The record, one node per line.
+inline std::vector<std::string> dump(const Record& r, Compare how = Compare::shape) {
+    using dump_detail::Out;
+    const bool exact = how == Compare::exact;
+    std::vector<std::string> lines;
+    const auto line = [&](auto&& fill) {
+        Out o;
+        o.exact = exact;
+        fill(o);
+        lines.push_back(o.os.str());
+    };
+    if (exact) {
+        line([&](Out& o) {
+            o.os << "record first_line " << r.first_line;
+            o.at(r.pos);
+            o.os << " source [" << r.source << ']';
+        });
+        for (const auto& e : r.errors)
+            line([&](Out& o) {
+                o.os << "error";
+                o.at(e.pos);
+                o.os << ' ' << e.message;
+            });
+    }
+    for (const auto& c : r.leading_comments) line([&](Out& o) { o.os << "comment [" << c << ']'; });
+    for (const auto& t : r.tags)
+        line([&](Out& o) {
+            o.os << "tag [" << t.name << ']';
+            o.at(t.pos);
+            o.os << " = [" << t.value << ']';
+            o.at(t.value_pos);
+        });
+    for (const auto& h : r.hands) {
+        line([&](Out& o) {
+            o.os << "hand " << h.number;
+            o.at(h.pos);
+            o.at(h.number_pos);
+        });
+        for (const auto& d : h.deals)
+            line([&](Out& o) {
+                o.os << "  deal " << char('A' + d.seat);
+                o.at(d.pos);
+                o.at(d.seat_pos);
+                o.os << " round " << d.round << ':';
+                o.tiles(d.tiles);
+            });
+        for (const auto& s : h.stocks)
+            line([&](Out& o) {
+                o.os << "  stock";
+                o.at(s.pos);
+                o.os << " round " << s.round << ':';
+                o.tiles(s.tiles);
+            });
+        for (const auto& rd : h.redeals)
+            line([&](Out& o) {
+                o.os << "  redeal " << char('A' + rd.seat);
+                o.at(rd.pos);
+                o.at(rd.seat_pos);
+            });
+        for (const auto& p : h.plies) line([&](Out& o) { dump_detail::ply(o, p); });
+        for (const auto& d : h.remains)
+            line([&](Out& o) {
+                o.os << "  remain " << char('A' + d.seat);
+                o.at(d.pos);
+                o.at(d.seat_pos);
+                o.os << ':';
+                o.tiles(d.tiles);
+            });
+        if (h.end)
+            line([&](Out& o) {
+                o.os << "  end " << static_cast<int>(h.end->kind);
+                o.at(h.end->pos);
+                if (h.end->who) {
+                    o.os << ' ' << dump_detail::who_str(*h.end->who);
+                    o.at(h.end->who_pos);
+                }
+            });
+        if (h.points) line([&](Out& o) { dump_detail::claims(o, "points", h.points); });
+        if (h.score) line([&](Out& o) { dump_detail::claims(o, "score", h.score); });
+        line([&](Out& o) {
+            o.os << "  hand comments:";
+            o.comments(h.comments);
+        });
+    }
+    return lines;
+}
+
+// Empty when the records agree (as `how` compares them); else the first
+// difference.
+inline std::string difference(const Record& a, const Record& b, Compare how = Compare::shape) {
+    const auto x = dump(a, how);
+    const auto y = dump(b, how);
+    for (std::size_t i = 0; i < x.size() || i < y.size(); ++i) {
+        const std::string none = "(nothing)";
+        const std::string& l = i < x.size() ? x[i] : none;
+        const std::string& r = i < y.size() ? y[i] : none;
+        if (l != r) return "node " + std::to_string(i + 1) + ": " + l + "  vs  " + r;
+    }
+    return {};
+}
+
+}  // namespace pips::ast
