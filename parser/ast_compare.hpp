@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "parser/ast.hpp"
+#include "parser/tokens.hpp"
 
 namespace pips::ast {
 
@@ -19,10 +20,10 @@ enum class Compare : std::uint8_t { shape, exact };
 
 namespace dump_detail {
 
-inline const char* who_str(Who w) {
-    static const char* const names[] = {"A", "B", "C", "D", "AC", "BD"};
-    return names[static_cast<int>(w)];
-}
+using parser::dgn::ActionKw;
+using parser::dgn::LineKw;
+using parser::dgn::seat_char;
+using parser::dgn::spelling;
 
 struct Out {
     std::ostringstream os;
@@ -46,27 +47,27 @@ struct Out {
 };
 
 inline void ply(Out& o, const Ply& p) {
-    o.os << "  ply " << (p.seat ? char('A' + *p.seat) : '-');
+    o.os << "  ply " << (p.seat ? seat_char(*p.seat) : '-');
     if (p.seat) o.at(p.seat_pos);
     o.os << ':';
     o.at(p.pos);
     for (const auto& pre : p.pre) {
         if (pre.kind == PreAction::Kind::draw) {
-            o.os << " draw";
+            o.os << ' ' << spelling(ActionKw::draw);
             o.at(pre.pos);
         } else {
-            o.os << " foul";
+            o.os << ' ' << spelling(ActionKw::foul);
             o.at(pre.pos);
             o.tile(pre.tile);
         }
     }
     if (p.kind == Ply::Kind::pass) {
-        o.os << (p.knock ? " knock" : " pass");
+        o.os << ' ' << spelling(p.knock ? ActionKw::knock : ActionKw::pass);
         o.at(p.action_pos);
         if (o.exact) o.tile(p.tile);
     } else {
         o.tile(p.tile);
-        o.os << " end " << static_cast<int>(p.end);
+        o.os << " end letter " << static_cast<int>(p.end);
         o.at(p.action_pos);
     }
     if (p.claim) {
@@ -76,11 +77,11 @@ inline void ply(Out& o, const Ply& p) {
     o.comments(p.comments);
 }
 
-inline void claims(Out& o, const char* name, const std::optional<ClaimLine>& c) {
-    o.os << "  " << name;
+inline void claims(Out& o, LineKw kw, const std::optional<ClaimLine>& c) {
+    o.os << "  " << spelling(kw);
     o.at(c->pos);
     for (const auto& item : c->items) {
-        o.os << ' ' << who_str(item.who);
+        o.os << ' ' << spelling(item.who);
         o.at(item.pos);
         o.os << ' ' << item.value;
         o.at(item.value_pos);
@@ -92,6 +93,9 @@ inline void claims(Out& o, const char* name, const std::optional<ClaimLine>& c) 
 // The record, one node per line.
 inline std::vector<std::string> dump(const Record& r, Compare how = Compare::shape) {
     using dump_detail::Out;
+    using parser::dgn::LineKw;
+    using parser::dgn::seat_char;
+    using parser::dgn::spelling;
     const bool exact = how == Compare::exact;
     std::vector<std::string> lines;
     const auto line = [&](auto&& fill) {
@@ -123,13 +127,13 @@ inline std::vector<std::string> dump(const Record& r, Compare how = Compare::sha
         });
     for (const auto& h : r.hands) {
         line([&](Out& o) {
-            o.os << "hand " << h.number;
+            o.os << spelling(LineKw::hand) << ' ' << h.number;
             o.at(h.pos);
             o.at(h.number_pos);
         });
         for (const auto& d : h.deals)
             line([&](Out& o) {
-                o.os << "  deal " << char('A' + d.seat);
+                o.os << "  " << spelling(LineKw::deal) << ' ' << seat_char(d.seat);
                 o.at(d.pos);
                 o.at(d.seat_pos);
                 o.os << " round " << d.round << ':';
@@ -137,21 +141,21 @@ inline std::vector<std::string> dump(const Record& r, Compare how = Compare::sha
             });
         for (const auto& s : h.stocks)
             line([&](Out& o) {
-                o.os << "  stock";
+                o.os << "  " << spelling(LineKw::stock);
                 o.at(s.pos);
                 o.os << " round " << s.round << ':';
                 o.tiles(s.tiles);
             });
         for (const auto& rd : h.redeals)
             line([&](Out& o) {
-                o.os << "  redeal " << char('A' + rd.seat);
+                o.os << "  " << spelling(LineKw::redeal) << ' ' << seat_char(rd.seat);
                 o.at(rd.pos);
                 o.at(rd.seat_pos);
             });
         for (const auto& p : h.plies) line([&](Out& o) { dump_detail::ply(o, p); });
         for (const auto& d : h.remains)
             line([&](Out& o) {
-                o.os << "  remain " << char('A' + d.seat);
+                o.os << "  " << spelling(LineKw::remain) << ' ' << seat_char(d.seat);
                 o.at(d.pos);
                 o.at(d.seat_pos);
                 o.os << ':';
@@ -159,17 +163,17 @@ inline std::vector<std::string> dump(const Record& r, Compare how = Compare::sha
             });
         if (h.end)
             line([&](Out& o) {
-                o.os << "  end " << static_cast<int>(h.end->kind);
+                o.os << "  " << spelling(LineKw::end) << ' ' << spelling(h.end->kind);
                 o.at(h.end->pos);
                 if (h.end->who) {
-                    o.os << ' ' << dump_detail::who_str(*h.end->who);
+                    o.os << ' ' << spelling(*h.end->who);
                     o.at(h.end->who_pos);
                 }
             });
-        if (h.points) line([&](Out& o) { dump_detail::claims(o, "points", h.points); });
-        if (h.score) line([&](Out& o) { dump_detail::claims(o, "score", h.score); });
+        if (h.points) line([&](Out& o) { dump_detail::claims(o, LineKw::points, h.points); });
+        if (h.score) line([&](Out& o) { dump_detail::claims(o, LineKw::score, h.score); });
         line([&](Out& o) {
-            o.os << "  hand comments:";
+            o.os << "  " << spelling(LineKw::hand) << " comments:";
             o.comments(h.comments);
         });
     }
