@@ -62,6 +62,22 @@ void BM_Parse(benchmark::State& state) {
 }
 BENCHMARK(BM_Parse)->Unit(benchmark::kMillisecond);
 
+// BM_Parse in the parser's reference mode: every word through its X3 rule,
+// no hand-written fast path.
+void BM_ParseReference(benchmark::State& state) {
+    const std::string& text = corpus();
+    for (auto _ : state) {
+        std::istringstream in(text);
+        parser::RecordReader r(in, parser::Mode::reference);
+        ast::Record rec;
+        std::size_t n = 0;
+        while (r.next(rec)) ++n;
+        benchmark::DoNotOptimize(n);
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_ParseReference)->Unit(benchmark::kMillisecond);
+
 // Splitting alone, the sequential part of pips check --jobs N: the records'
 // texts, not parsed.
 void BM_Split(benchmark::State& state) {
