@@ -207,23 +207,37 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h) {
     return true;
 }
 
+// The errors of the hot path below, kept out of it.
+bool RecordChecker::step_failed(const Step& st, Pos here) {
+    error(step_pos(st, here), code_of(st.fault), st.why);
+    return false;
+}
+
+bool RecordChecker::wrong_turn(const ast::Ply& ply, int seat) {
+    error(ply.seat_pos, Code::wrong_seat,
+          fmt::format("it is {}'s turn, not {}'s", seat_char(seat), seat_char(*ply.seat)));
+    return false;
+}
+
+void RecordChecker::pass_claimed(const ast::Ply& ply) {
+    error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
+}
+
+bool RecordChecker::points_claimed(const ast::Ply& ply, Tile t, int pts, const HandState& h) {
+    error(ply.claim_pos, Code::points_mismatch,
+          fmt::format("{}, not {}", play_points_why(t, pts, h, false), *ply.claim));
+    return false;
+}
+
 bool RecordChecker::replay_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
-    if (ply.seat && *ply.seat != seat) {
-        error(ply.seat_pos, Code::wrong_seat,
-              fmt::format("it is {}'s turn, not {}'s", seat_char(seat), seat_char(*ply.seat)));
-        return false;
-    }
-    if (!pre_actions(ply, seat, h, score)) return false;
+    if (ply.seat && *ply.seat != seat) return wrong_turn(ply, seat);
+    if (!ply.pre.empty() && !pre_actions(ply, seat, h, score)) return false;
     if (ply.kind != ast::Ply::Kind::pass) return play_ply(ply, seat, h, score);
     set_event_pos(h.event_count(), ply.action_pos);
     auto able = h.can_play(seat);
-    if (Step st = h.pass(seat); !st) {
-        error(step_pos(st, ply.action_pos), code_of(st.fault), st.why);
-        return false;
-    }
+    if (Step st = h.pass(seat); !st) return step_failed(st, ply.action_pos);
     rules_->after_move(score, h, {Event::Kind::pass, seat, {}, able}, m_);
-    if (ply.claim && judging())
-        error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
+    if (ply.claim && judging()) pass_claimed(ply);
     return true;
 }
 
@@ -255,16 +269,9 @@ bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, Han
 
 bool RecordChecker::play_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
     Tile t = tile_of(ply.tile);
-    if (Step st = h.play(seat, t, end_of(ply.end)); !st) {
-        error(step_pos(st, ply.action_pos), code_of(st.fault), st.why);
-        return false;
-    }
+    if (Step st = h.play(seat, t, end_of(ply.end)); !st) return step_failed(st, ply.action_pos);
     int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
-    if (ply.claim && *ply.claim != pts && judging()) {
-        error(ply.claim_pos, Code::points_mismatch,
-              fmt::format("{}, not {}", play_points_why(t, pts, h, false), *ply.claim));
-        return false;
-    }
+    if (ply.claim && *ply.claim != pts && judging()) return points_claimed(ply, t, pts, h);
     return true;
 }
 

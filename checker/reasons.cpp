@@ -140,7 +140,9 @@ std::string result_words(const HandResult& hr, const Rules& rules) {
         case B::side_totals:
             return fmt::format("pip counts {}: side totals AC {}, BD {}, {}",
                                counts_words(r.counts, players), r.sides[0], r.sides[1],
-                               hr.tie ? "equal" : hr.winner == 0 ? "AC is lower" : "BD is lower");
+                               hr.tie           ? "equal"
+                               : hr.winner == 0 ? "AC is lower"
+                                                : "BD is lower");
         case B::counted_block:
             return counted_block_words(hr, players);
         case B::target:

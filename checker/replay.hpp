@@ -96,10 +96,19 @@ private:
     bool deal_hand(const ast::Hand& hand, HandState& h);
     bool check_redeal(const ast::Hand& hand, const ast::Redeal& rd, const HandState& h);
     // One ply of a posed hand, `seat` to play; false when it breaks the hand.
-    bool replay_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
+    // The hot path: its errors are reported by the cold functions after it.
+    // Inlined into replay_hand (both in hand.cpp): a call per ply costs.
+    [[gnu::always_inline]] inline bool replay_ply(const ast::Ply& ply, int seat, HandState& h,
+                                                  HandScore& score);
+    [[gnu::cold, gnu::noinline]] bool step_failed(const Step& st, Pos here);
+    [[gnu::cold, gnu::noinline]] bool wrong_turn(const ast::Ply& ply, int seat);
+    [[gnu::cold, gnu::noinline]] void pass_claimed(const ast::Ply& ply);
+    [[gnu::cold, gnu::noinline]] bool points_claimed(const ast::Ply& ply, Tile t, int pts,
+                                                     const HandState& h);
     bool knock_after_end(const ast::Ply& ply, HandState& h);
     bool pre_actions(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
-    bool play_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
+    [[gnu::always_inline]] inline bool play_ply(const ast::Ply& ply, int seat, HandState& h,
+                                                HandScore& score);
     // The points a play or pose claims against what it scored.
     std::string play_points_why(Tile t, int pts, const HandState& h, bool pose) const;
 
