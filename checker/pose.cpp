@@ -2,10 +2,12 @@
 // rule), passes at the pose, and the pose judged against the pose rule.
 #include <fmt/format.h>
 
-#include <algorithm>
+#include <array>
 #include <bit>
+#include <span>
 
 #include "checker/replay.hpp"
+#include "engine/game.hpp"
 
 namespace pips::checker::impl {
 
@@ -165,24 +167,17 @@ std::string RecordChecker::judge_draw_pose(const ast::Hand& hand, const PoseRule
             unchecked(fmt::format("hand {}: who poses (not every deal is shown)", hand.number));
         return {};
     }
-    TileSet dealt;
-    for (int p = 0; p < v_.players; ++p) dealt |= h.seat(p).known;
-    std::vector<Tile> want;
-    for (int d = 6; d >= 0 && want.empty(); --d)
-        if (dealt.contains(Tile(d, d))) want.push_back(Tile(d, d));
-    if (want.empty()) {
-        int best = -1;
-        dealt.for_each([&](Tile x) { best = std::max(best, x.pips()); });
-        dealt.for_each([&](Tile x) {
-            if (x.pips() == best) want.push_back(x);
-        });
-    }
-    if (std::find(want.begin(), want.end(), t) != want.end() && holder_of(h, t) == seat) return {};
+    std::array<TileSet, 4> dealt{};
+    for (int p = 0; p < v_.players; ++p) dealt[static_cast<std::size_t>(p)] = h.seat(p).known;
+    const std::vector<PoseCandidate> want =
+        draw_pose_candidates(std::span(dealt.data(), static_cast<std::size_t>(v_.players)));
+    for (const PoseCandidate& c : want)
+        if (c.seat == seat && c.tile == t) return {};
     if (want.size() == 1)
-        return fmt::format("{} poses {}: {}", seat_char(holder_of(h, want[0])), want[0].str(),
+        return fmt::format("{} poses {}: {}", seat_char(want[0].seat), want[0].tile.str(),
                            pose_words(pr.reason));
     std::vector<std::string> list;
-    for (Tile w : want) list.push_back(w.str());
+    for (const PoseCandidate& c : want) list.push_back(c.tile.str());
     return fmt::format("the holder of a heaviest tile dealt ({}) poses it: {}",
                        fmt::join(list, " or "), pose_words(pr.reason));
 }
