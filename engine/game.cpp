@@ -17,6 +17,19 @@ constexpr std::uint8_t bit(int seat) {
     return static_cast<std::uint8_t>(1u << seat);
 }
 
+// The rule without its explanation: a Game is copied at every node of a
+// search, and the words would be copied with it.
+PoseRule rule_only(const PoseRule& p) {
+    PoseRule r;
+    r.known = p.known;
+    r.seats = p.seats;
+    r.holder = p.holder;
+    r.draw_holder = p.draw_holder;
+    r.what = p.what;
+    r.may_pass = p.may_pass;
+    return r;
+}
+
 }  // namespace
 
 // --- Move -------------------------------------------------------------------
@@ -140,7 +153,7 @@ Game Game::at(const HandState& h) {
     Game g(h.variant());
     g.h_ = h;
     g.hand_ = 1;
-    g.pr_ = g.rules_->pose_rule(g.m_);
+    g.pr_ = rule_only(g.rules_->pose_rule(g.m_));
     if (h.over() != HandOver::no) g.finish_hand();
     return g;
 }
@@ -171,7 +184,7 @@ Step Game::deal(const Deal& d) {
     h_ = std::move(h);
     s_ = HandScore{};
     result_.reset();
-    pr_ = rules_->pose_rule(m_);
+    pr_ = rule_only(rules_->pose_rule(m_));
     pose_passes_ = 0;
     last_points_ = 0;
     ++hand_;

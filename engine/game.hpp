@@ -109,7 +109,7 @@ public:
     const HandState& hand() const { return h_; }
     const MatchState& match() const { return m_; }
     const HandScore& score() const { return s_; }
-    // Who poses this hand.
+    // Who poses this hand (without the words saying why).
     const PoseRule& pose_rule() const { return pr_; }
     int hand_number() const { return hand_; }  // 0 before the first deal
     bool hand_over() const { return hand_ > 0 && h_.over() != HandOver::no; }
