@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
-#include <type_traits>
 
 namespace pips {
 
@@ -122,26 +120,6 @@ std::vector<PoseCandidate> draw_pose_candidates(std::span<const TileSet> dealt) 
     all.for_each([&](Tile t) {
         if (t.pips() == best) out.push_back({holder(t), t});
     });
-    return out;
-}
-
-std::string options_text(const Variant& v) {
-    // Each option word is looked up by making a variant with that word alone
-    // and asking whether `v` has the flag it sets.
-    static_assert(std::is_trivially_copyable_v<Options>);
-    std::array<unsigned char, sizeof(Options)> have{}, one{};
-    std::memcpy(have.data(), &v.options, sizeof(Options));
-    std::string out;
-    for (std::string_view w : option_words(v.rules)) {
-        Variant probe;
-        if (make_variant(rules_id(v.rules), v.players, w, probe)) continue;
-        std::memcpy(one.data(), &probe.options, sizeof(Options));
-        bool set = false;
-        for (std::size_t i = 0; i < one.size(); ++i) set = set || (one[i] & have[i]) != 0;
-        if (!set) continue;
-        if (!out.empty()) out += ' ';
-        out += w;
-    }
     return out;
 }
 

@@ -72,10 +72,6 @@ struct PoseCandidate {
 // a heaviest tile poses it, one candidate per heaviest tile, in tile order.
 std::vector<PoseCandidate> draw_pose_candidates(std::span<const TileSet> dealt);
 
-// The options of `v` as written in the Options tag ("sporting playoff"), in
-// the order option_words() lists them; empty when none.
-std::string options_text(const Variant& v);
-
 class Game {
 public:
     // A match of `v` before its first hand is dealt.

@@ -39,12 +39,17 @@ std::string TileSet::str() const {
     return s;
 }
 
-std::string Variant::name() const {
-    std::string s = fmt::format("{}, {} players", rules_id(rules), players);
+std::string Variant::options_text() const {
     std::vector<std::string_view> opts;
     for (const auto& w : kOptionWords)
         if (w.rules == rules && options.*w.flag) opts.push_back(w.word);
-    if (!opts.empty()) fmt::format_to(std::back_inserter(s), ", options {}", fmt::join(opts, " "));
+    return fmt::format("{}", fmt::join(opts, " "));
+}
+
+std::string Variant::name() const {
+    std::string s = fmt::format("{}, {} players", rules_id(rules), players);
+    if (std::string o = options_text(); !o.empty())
+        fmt::format_to(std::back_inserter(s), ", options {}", o);
     return s;
 }
 

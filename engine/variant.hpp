@@ -57,6 +57,9 @@ struct Variant {
         return s.pips() + (options.blank_ten && s.contains(Tile(0, 0)) ? 10 : 0);
     }
     std::string name() const;  // "jamaican, 4 players, options sporting"
+    // The options as written in the Options tag ("sporting playoff"), in the
+    // order option_words() lists them; empty when none.
+    std::string options_text() const;
 
 private:
     // Whether the player count is among `counts` (bits 1 << n).

@@ -58,7 +58,7 @@ public:
         std::string players;
         for (int s = 0; s < v_.players; ++s) players += (s ? ", " : "") + std::string(kNames[s]);
         rec.tags.push_back(tag("Players", players));
-        if (std::string o = options_text(v_); !o.empty()) rec.tags.push_back(tag("Options", o));
+        if (std::string o = v_.options_text(); !o.empty()) rec.tags.push_back(tag("Options", o));
         for (int hn = 1; hn <= opt_.max_hands && !game_.match_over(); ++hn) play_hand(hn);
         const MatchState& m = game_.match();
         rec.tags.push_back(tag("Result", m.over ? game_.rules().party_name(m.winner) : "*"));
