@@ -498,4 +498,33 @@ TEST(PipsExe, AnnotateJsonShape) {
     EXPECT_NE(d.out.find("error[wrong-seat]"), std::string::npos) << d.out;
 }
 
+// perft reports through the same renderer as check: located problems carry
+// their code and the source line; problems with the input are `pips: error:`.
+TEST(PipsExe, PerftDiagnosticsCarryTheirCode) {
+    TempDir dir;
+    auto ok = dir.write("deal.dgn", kTags + kDeals);
+    ExeRun r = pips(dir, "perft --depth 1 " + quote(ok));
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out.rfind("depth 1: ", 0), 0u) << r.out;
+
+    auto twice = dir.write("twice.dgn", kTags + kDeals + "deal A 1-3 4-2 5-3 0-0 6-0 2-1 1-0\n");
+    r = pips(dir, "perft --depth 1 " + quote(twice));
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err.rfind(twice + ":11:1: error[bad-deal]: a second deal for A\n", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find("\ndeal A 1-3 4-2 5-3 0-0 6-0 2-1 1-0\n^\n"), std::string::npos) << r.err;
+
+    auto syntax = dir.write("syntax.dgn", kSyntax);
+    r = pips(dir, "perft --depth 1 " + quote(syntax));
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err.rfind(syntax + ":7:9: error[syntax]: expected a tile", 0), 0u) << r.err;
+
+    r = pips(dir, "perft --depth 1 " + quote(dir.path("missing.dgn")));
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err.rfind("pips: error: cannot open '" + dir.path("missing.dgn") + "': ", 0), 0u)
+        << r.err;
+    r = pips(dir, "perft --depth 1 " + quote(dir.path("")));
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("is a directory"), std::string::npos) << r.err;
+}
+
 }  // namespace
