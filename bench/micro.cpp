@@ -7,6 +7,7 @@
 
 #include "checker/checker.hpp"
 #include "cli/json.hpp"
+#include "engine/game.hpp"
 #include "engine/hand.hpp"
 #include "gen/generate.hpp"
 #include "parser/parser.hpp"
@@ -161,30 +162,18 @@ void BM_RenderJson(benchmark::State& state) {
 }
 BENCHMARK(BM_RenderJson)->Unit(benchmark::kMicrosecond);
 
-// The engine alone: deal, pose and play out random legal hands.
+// The engine alone: deal and play out random hands through Game, the first
+// legal move each turn (legal_moves, apply and the rule set's bookkeeping).
 void BM_Engine(benchmark::State& state) {
     const Variant v = jamaican();
     std::mt19937_64 rng(7);
-    std::vector<Tile> all;
-    v.tile_set().for_each([&](Tile t) { all.push_back(t); });
     std::uint64_t plies = 0;
     for (auto _ : state) {
-        std::shuffle(all.begin(), all.end(), rng);
-        HandState h(v);
-        for (int s = 0; s < 4; ++s) h.deal(s, {all.begin() + 7 * s, all.begin() + 7 * (s + 1)});
-        h.start();
-        Tile pose = h.seat(0).known.first();
-        h.pose(0, pose, pose.hi, pose.lo);
-        ++plies;
-        while (h.over() == HandOver::no) {
-            int s = h.turn();
-            TileSet p = h.layout().playable(h.seat(s).known);
-            if (p.empty()) {
-                h.pass(s);
-            } else {
-                Tile t = p.first();
-                h.play(s, t, h.layout().fitting(t).front());
-            }
+        Game g(v);
+        g.deal(rng);
+        while (!g.hand_over()) {
+            const std::vector<Move> moves = g.legal_moves();
+            if (moves.empty() || !g.apply(moves.front())) break;
             ++plies;
         }
     }
