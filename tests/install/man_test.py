@@ -93,6 +93,12 @@ def main():
         same(f"options of {name}", rules[name], variant.get(name, []),
              cli_name="engine/variant.cpp")
 
+    # dgn(5): the values of the Rules tag are the rule sets.
+    dgn = h.man_definitions(h.man_sections(h.man_source(source_dir, "dgn.5"))["TAGS"])
+    rules_tag = next((body for term, body in dgn.items() if term.startswith("`Rules`")), "")
+    same("dgn(5) Rules tag", re.findall(r"`([a-z-]+)`", rules_tag), rule_names or [],
+         man_name="dgn(5)")
+
     # The pages the build wrote: well-formed roff that renders without a
     # warning, and that man(1) shows.
     for page in ("pips.1", "dgn.5"):
