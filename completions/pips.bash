@@ -39,7 +39,7 @@ _pips_reply() {
     local cur=$1
     shift
     local IFS=$'\n'
-    COMPREPLY=($(compgen -W "$*" -- "$cur"))
+    mapfile -t COMPREPLY < <(compgen -W "$*" -- "$cur")
     local i keep=""
     for ((i = ${#cur} - 1; i >= 0; i--)); do
         if [[ ${cur:i:1} == [:=] && $COMP_WORDBREAKS == *"${cur:i:1}"* ]]; then
@@ -133,6 +133,8 @@ _pips() {
     if [[ -n $sub && $prev == -* ]]; then
         _pips_option_value "$sub" "$prev" "$cur" "" "$rules" && return 0
     fi
+    # The lists are split into words on purpose.
+    # shellcheck disable=SC2046,SC2086
     if [[ $cur == -* ]]; then
         _pips_reply "$cur" $(_pips_options "$sub")
     elif [[ -z $sub ]]; then
@@ -140,8 +142,7 @@ _pips() {
     else
         # DGN files, or - for standard input.
         compopt -o filenames 2>/dev/null
-        local IFS=$'\n'
-        COMPREPLY=($(compgen -f -- "${COMP_WORDS[COMP_CWORD]}"))
+        mapfile -t COMPREPLY < <(compgen -f -- "${COMP_WORDS[COMP_CWORD]}")
     fi
     return 0
 }
