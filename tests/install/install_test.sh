@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Debian package, built and used as on a fresh machine: cpack writes the
 # .deb from the build directory; its control fields are checked (Depends
-# computed by dpkg-shlibdeps names libfmt9, as pips links fmt dynamically);
+# computed by dpkg-shlibdeps names libfmt9, as pips links fmt dynamically, and
+# the package of every library the binary loads);
 # `dpkg -x` extracts it into a throwaway root, and from there `pips --version`
 # and `pips check` of corpus files run, `man` shows pips(1) and dgn(5), and
 # the bash completion loads. Then `cmake --install --prefix` gives the same
@@ -31,9 +32,23 @@ field() { dpkg-deb --field "$deb" "$1"; }
 depends=$(field Depends)
 echo "Depends: $depends"
 for lib in libc6 libstdc++6 libfmt9; do
-  [[ $depends == *"$lib "* || $depends == *"$lib," || $depends == "$lib" || $depends == *"$lib" ]] ||
+  [[ ", $depends," == *", $lib "* || ", $depends," == *", $lib,"* ]] ||
     fail "Depends does not name $lib: $depends"
 done
+
+# Every shared library the binary loads comes from a package it depends on.
+dpkg -x "$deb" "$tmp/deps"
+while read -r lib; do
+  real=$(readlink -f "$lib")
+  owner=""
+  for path in "$lib" "$real" "/usr$lib" "/usr$real"; do
+    owner=$(dpkg -S "$path" 2>/dev/null) && break
+  done
+  owner=${owner%%:*}
+  [ -n "$owner" ] || fail "no package holds $lib"
+  [[ ", $depends," == *", $owner "* || ", $depends," == *", $owner,"* ]] ||
+    fail "pips loads $lib, from $owner, which Depends does not name: $depends"
+done < <(ldd "$tmp/deps/usr/bin/pips" | awk '$3 ~ /^\// {print $3}')
 
 # The files, where Debian 12 looks for them.
 dpkg-deb --contents "$deb" | awk '{print $6}' | sed 's|^\./|/|' >"$tmp/contents"
