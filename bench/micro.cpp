@@ -48,11 +48,12 @@ const std::vector<ast::Record>& records() {
     return recs;
 }
 
-void BM_Parse(benchmark::State& state) {
+// Reads the corpus record by record, as pips check does, in parse mode `mode`.
+void parse_corpus(benchmark::State& state, parser::Mode mode) {
     const std::string& text = corpus();
     for (auto _ : state) {
         std::istringstream in(text);
-        parser::RecordReader r(in);
+        parser::RecordReader r(in, mode);
         ast::Record rec;
         std::size_t n = 0;
         while (r.next(rec)) ++n;
@@ -60,7 +61,18 @@ void BM_Parse(benchmark::State& state) {
     }
     state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
 }
+
+void BM_Parse(benchmark::State& state) {
+    parse_corpus(state, parser::Mode::fast);
+}
 BENCHMARK(BM_Parse)->Unit(benchmark::kMillisecond);
+
+// BM_Parse in the parser's reference mode: every word through its X3 rule,
+// no hand-written fast path.
+void BM_ParseReference(benchmark::State& state) {
+    parse_corpus(state, parser::Mode::reference);
+}
+BENCHMARK(BM_ParseReference)->Unit(benchmark::kMillisecond);
 
 // Splitting alone, the sequential part of pips check --jobs N: the records'
 // texts, not parsed.

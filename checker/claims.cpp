@@ -26,14 +26,15 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         r.how = HandOver::blocked;
         r.known = false;
     } else {
-        r = rules_->result(h, s, m_, hand.number, opt_.annotate);
+        r = rules_->result(h, s, m_, hand.number);
     }
-    // How the result follows from the rules: only for messages and notes.
-    bool explained = opt_.annotate || assumed_block;
+    // How the result follows from the rules, in words: only for messages and notes.
+    std::string why;
+    bool worded = false;
     auto result_why = [&]() -> const std::string& {
-        if (!explained) r.why = rules_->result(h, s, m_, hand.number).why;
-        explained = true;
-        return r.why;
+        if (!worded) why = result_words(r, *rules_);
+        worded = true;
+        return why;
     };
     if (hand.end && !assumed_block && judging() && !check_end_claim(hand, h, r, result_why)) {
         m_.known = false;
@@ -50,14 +51,15 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         // The ties before the record are unknown: the claimed value is taken.
         for (const auto& it : hand.points->items)
             if (party_of_who(v_, it.who) == r.winner && it.value >= r.points[r.winner]) {
-                unchecked(fmt::format("hand {}: the hand's value (ties before the record are "
-                                      "unknown)",
-                                      hand.number));
+                unchecked(
+                    fmt::format("hand {}: the hand's value (ties before the record are "
+                                "unknown)",
+                                hand.number));
                 r.points[r.winner] = it.value;
             }
     }
     if (!r.tie) ties_unknown_ = false;
-    if (opt_.annotate && hand.end) note(hand.end->pos, r.why);
+    if (opt_.annotate && hand.end) note(hand.end->pos, result_why());
     if (opt_.summaries) summarize(hand, r);
     check_claims(hand, r, result_why);
     rules_->apply(m_, r);
@@ -78,17 +80,16 @@ bool RecordChecker::check_hand_over(const ast::Hand& hand, const HandState& h, b
         // Not the last hand: the next hand starts while this one is not over.
         const ast::Hand* next = &hand + 1;
         error(next->pos, Code::end_mismatch,
-              fmt::format("hand {} is not over: {}", hand.number,
-                          blocked ? "a seat can still play"
-                                  : "no block is shown and nobody played out"));
+              fmt::format(
+                  "hand {} is not over: {}", hand.number,
+                  blocked ? "a seat can still play" : "no block is shown and nobody played out"));
         m_.known = false;
         settle_from_claims(hand, {});
         return false;
     }
     auto kind = hand.end->kind;
     if (!blocked && (kind == ast::EndLine::Kind::block || kind == ast::EndLine::Kind::tie)) {
-        unchecked(
-            fmt::format("hand {}: the block (pip counts and hands not shown)", hand.number));
+        unchecked(fmt::format("hand {}: the block (pip counts and hands not shown)", hand.number));
         assumed_block = true;
         return true;
     }
@@ -104,8 +105,7 @@ bool RecordChecker::check_hand_over(const ast::Hand& hand, const HandState& h, b
             }
         }
         if (v_.draw_game() && h.boneyard() > 0)
-            fmt::format_to(std::back_inserter(why), " (the boneyard still holds {})",
-                           h.boneyard());
+            fmt::format_to(std::back_inserter(why), " (the boneyard still holds {})", h.boneyard());
     }
     error(hand.end->pos, Code::end_mismatch, std::move(why));
     m_.known = false;
@@ -126,9 +126,9 @@ void RecordChecker::unfinished_claims(const ast::Hand& hand, const HandState& h)
     if (hand.points)
         for (const auto& it : hand.points->items)
             if (it.value != 0) {
-                error(it.value_pos, Code::points_mismatch,
-                      fmt::format("hand {} is not over, so it has scored nothing yet",
-                                  hand.number));
+                error(
+                    it.value_pos, Code::points_mismatch,
+                    fmt::format("hand {} is not over, so it has scored nothing yet", hand.number));
                 break;
             }
     if (hand.score && score_known_)

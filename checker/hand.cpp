@@ -121,11 +121,11 @@ bool RecordChecker::match_over_before(const ast::Hand& hand) {
     if (!judging()) {
         // Replaying under other rules: their match ended earlier. Not an error.
         if (opt_.summaries)
-            out_.summaries.push_back({hand.number,
-                                      fmt::format("match already won by {} ({})",
-                                                  rules_->party_name(m_.winner),
-                                                  match_score_text(*rules_, m_)),
-                                      ""});
+            out_.summaries.push_back(
+                {hand.number,
+                 fmt::format("match already won by {} ({})", rules_->party_name(m_.winner),
+                             match_score_text(*rules_, m_)),
+                 ""});
         return false;
     }
     Pos at = hand.plies.empty() ? hand.pos : hand.plies.front().pos;
@@ -165,8 +165,7 @@ bool RecordChecker::deal_hand(const ast::Hand& hand, HandState& h) {
     return true;
 }
 
-bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd,
-                                 const HandState& h) {
+bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd, const HandState& h) {
     const SeatInfo& si = h.seat(rd.seat);
     std::string bad;
     if (!v_.options.reshuffle)
@@ -175,8 +174,8 @@ bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd,
         bad = fmt::format("{} was dealt {} doubles; a redeal needs 5 or more", seat_char(rd.seat),
                           si.known.doubles());
     else if (!si.dealt)
-        unchecked(fmt::format("hand {}: redeal by {} (no deal shown)", hand.number,
-                              seat_char(rd.seat)));
+        unchecked(
+            fmt::format("hand {}: redeal by {} (no deal shown)", hand.number, seat_char(rd.seat)));
     if (bad.empty()) return true;
     error(rd.pos, Code::bad_deal, std::move(bad));
     return false;
@@ -188,11 +187,11 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h) {
         ply.kind == ast::Ply::Kind::pass && ply.pre.empty() && h.over() == HandOver::blocked;
     int seat = ply.seat ? *ply.seat : h.turn();
     if (!knock) {
-        error(ply.pos, Code::after_end,
-              h.over() == HandOver::target
-                  ? fmt::format("the match ended when a side reached exactly {}",
-                                v_.traits().target)
-                  : std::string("the hand is already over"));
+        error(
+            ply.pos, Code::after_end,
+            h.over() == HandOver::target
+                ? fmt::format("the match ended when a side reached exactly {}", v_.traits().target)
+                : std::string("the hand is already over"));
         return false;
     }
     if (ply.seat && seat != h.turn()) {
@@ -208,22 +207,37 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h) {
     return true;
 }
 
+// The errors of the hot path below, kept out of it.
+bool RecordChecker::step_failed(const Step& st, Pos here) {
+    error(step_pos(st, here), code_of(st.fault), st.why);
+    return false;
+}
+
+bool RecordChecker::wrong_turn(const ast::Ply& ply, int seat) {
+    error(ply.seat_pos, Code::wrong_seat,
+          fmt::format("it is {}'s turn, not {}'s", seat_char(seat), seat_char(*ply.seat)));
+    return false;
+}
+
+void RecordChecker::pass_claimed(const ast::Ply& ply) {
+    error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
+}
+
+bool RecordChecker::points_claimed(const ast::Ply& ply, Tile t, int pts, const HandState& h) {
+    error(ply.claim_pos, Code::points_mismatch,
+          fmt::format("{}, not {}", play_points_why(t, pts, h, false), *ply.claim));
+    return false;
+}
+
 bool RecordChecker::replay_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
-    if (ply.seat && *ply.seat != seat) {
-        error(ply.seat_pos, Code::wrong_seat,
-              fmt::format("it is {}'s turn, not {}'s", seat_char(seat), seat_char(*ply.seat)));
-        return false;
-    }
-    if (!pre_actions(ply, seat, h, score)) return false;
+    if (ply.seat && *ply.seat != seat) return wrong_turn(ply, seat);
+    if (!ply.pre.empty() && !pre_actions(ply, seat, h, score)) return false;
     if (ply.kind != ast::Ply::Kind::pass) return play_ply(ply, seat, h, score);
     set_event_pos(h.event_count(), ply.action_pos);
     auto able = h.can_play(seat);
-    if (Step st = h.pass(seat); !st) {
-        error(step_pos(st, ply.action_pos), code_of(st.fault), st.why);
-        return false;
-    }
+    if (Step st = h.pass(seat); !st) return step_failed(st, ply.action_pos);
     rules_->after_move(score, h, {Event::Kind::pass, seat, {}, able}, m_);
-    if (ply.claim && judging()) error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
+    if (ply.claim && judging()) pass_claimed(ply);
     return true;
 }
 
@@ -255,16 +269,9 @@ bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, Han
 
 bool RecordChecker::play_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
     Tile t = tile_of(ply.tile);
-    if (Step st = h.play(seat, t, end_of(ply.end)); !st) {
-        error(step_pos(st, ply.action_pos), code_of(st.fault), st.why);
-        return false;
-    }
+    if (Step st = h.play(seat, t, end_of(ply.end)); !st) return step_failed(st, ply.action_pos);
     int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
-    if (ply.claim && *ply.claim != pts && judging()) {
-        error(ply.claim_pos, Code::points_mismatch,
-              fmt::format("{}, not {}", play_points_why(t, pts, h, false), *ply.claim));
-        return false;
-    }
+    if (ply.claim && *ply.claim != pts && judging()) return points_claimed(ply, t, pts, h);
     return true;
 }
 
@@ -274,10 +281,10 @@ std::string RecordChecker::play_points_why(Tile t, int pts, const HandState& h, 
     int total = h.layout().open_total();
     bool passes = fives_threes_points(total) != pts;
     if (pose)
-        return fmt::format("{} alone on the table counts {} and scores {}{}", t.str(), total, pts,
-                           passes ? fmt::format(" (its points would pass {}, so nothing)",
-                                                v_.traits().target)
-                                  : std::string());
+        return fmt::format(
+            "{} alone on the table counts {} and scores {}{}", t.str(), total, pts,
+            passes ? fmt::format(" (its points would pass {}, so nothing)", v_.traits().target)
+                   : std::string());
     std::string why = fmt::format("{} scores {}: the open ends add up to {}", t.str(), pts, total);
     if (passes)
         fmt::format_to(std::back_inserter(why), ", worth {} but that would pass {}, so nothing",

@@ -64,8 +64,8 @@ std::string RecordChecker::after_ply_notes(const HandState& before, const HandSt
         int party = v_.party_of(seat);
         std::string run;
         for (int p = 0; p < v_.parties(); ++p)
-            fmt::format_to(std::back_inserter(run), "{}{} {}", p ? " " : "",
-                           rules_->party_name(p), m_.score[p] + score.points[p]);
+            fmt::format_to(std::back_inserter(run), "{}{} {}", p ? " " : "", rules_->party_name(p),
+                           m_.score[p] + score.points[p]);
         add(fmt::format("ends total {}, scores {}; running {}", l.open_total(),
                         score.points[party] - before_score.points[party], run));
     }
@@ -86,7 +86,8 @@ std::string RecordChecker::after_ply_notes(const HandState& before, const HandSt
     if (t.scores_pips_left && l.kind() == LayoutKind::line && h.over() == HandOver::no)
         add(fmt::format("at stake {}", v_.tile_set().pips() - l.on_table().pips()));
     if (h.over() == HandOver::blocked && before.over() == HandOver::no)
-        add(fmt::format("blocked: pip counts {}", pips::detail::seat_counts(h)));
+        add(fmt::format("blocked: pip counts {}",
+                        counts_words(pips::detail::seat_counts(h), v_.players)));
     return n;
 }
 

@@ -2,10 +2,12 @@
 // rule), passes at the pose, and the pose judged against the pose rule.
 #include <fmt/format.h>
 
-#include <algorithm>
+#include <array>
 #include <bit>
+#include <span>
 
 #include "checker/replay.hpp"
+#include "engine/game.hpp"
 
 namespace pips::checker::impl {
 
@@ -19,15 +21,15 @@ int holder_of(const HandState& h, Tile t) {
 
 bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int label, HandState& h,
                             HandScore& s) {
-    PoseRule pr = rules_->pose_rule(m_, false);
+    PoseRule pr = rules_->pose_rule(m_);
     // Replaying under other rules: who posed followed the record's own match,
     // which those rules would have taken elsewhere. The pose is not judged.
     if (!judging()) pr.known = false;
     int seat = pose_seat(hand, ply, label, pr, h);
     if (pre_pose_passes_ > 0 && seat != h.turn()) {
-        error(ply.seat_pos, Code::wrong_seat,
-              fmt::format("it is {}'s turn to pose, not {}'s", seat_char(h.turn()),
-                          seat_char(seat)));
+        error(
+            ply.seat_pos, Code::wrong_seat,
+            fmt::format("it is {}'s turn to pose, not {}'s", seat_char(h.turn()), seat_char(seat)));
         return false;
     }
     if (ply.kind == ast::Ply::Kind::pass || !ply.pre.empty())
@@ -36,9 +38,9 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     std::optional<Tile> proof;
     if (!pr.known) {
         if (judging())
-            unchecked(fmt::format("hand {}: who poses ({})", hand.number,
-                                  m_.pose_unknown ? "the record starts after hand 1"
-                                                  : "the match state is unknown"));
+            unchecked(fmt::format(
+                "hand {}: who poses ({})", hand.number,
+                m_.pose_unknown ? "the record starts after hand 1" : "the match state is unknown"));
     } else if (std::string bad = judge_pose(hand, pr, seat, t, h, proof); !bad.empty()) {
         bool at_seat = ply.seat && label >= 0 && bad.find(" may not pose") != std::string::npos;
         error(at_seat ? ply.seat_pos : ply.action_pos, Code::wrong_pose, std::move(bad));
@@ -97,7 +99,7 @@ int RecordChecker::pose_seat(const ast::Hand& hand, const ast::Ply& ply, int lab
 bool RecordChecker::pass_at_pose(const ast::Ply& ply, int seat, const PoseRule& pr, HandState& h,
                                  HandScore& s) {
     if (!(pr.may_pass && ply.pre.empty())) {
-        std::string why = pr.known ? pose_why() : std::string();
+        std::string why = pr.known ? pose_words(pr.reason) : std::string();
         error(ply.action_pos, Code::wrong_pose,
               fmt::format("the hand must begin with a pose{}",
                           why.empty() ? std::string() : fmt::format(" ({})", why)));
@@ -105,7 +107,7 @@ bool RecordChecker::pass_at_pose(const ast::Ply& ply, int seat, const PoseRule& 
     }
     if (pre_pose_passes_ == 0 && pr.known && !(pr.seats & (1u << seat))) {
         error(ply.pos, Code::wrong_pose,
-              fmt::format("{} may not pose: {}", seat_char(seat), pose_why()));
+              fmt::format("{} may not pose: {}", seat_char(seat), pose_words(pr.reason)));
         return false;
     }
     if (pre_pose_passes_ + 1 >= v_.players) {
@@ -122,20 +124,21 @@ bool RecordChecker::pass_at_pose(const ast::Ply& ply, int seat, const PoseRule& 
 
 std::string RecordChecker::judge_pose(const ast::Hand& hand, const PoseRule& pr, int seat, Tile t,
                                       const HandState& h, std::optional<Tile>& proof) {
-    if (pr.draw_holder) return judge_draw_pose(hand, seat, t, h, proof);
+    if (pr.draw_holder) return judge_draw_pose(hand, pr, seat, t, h, proof);
     if (pr.holder) {
         const Tile want = *pr.holder;
         int hold = holder_of(h, want);
         if (hold >= 0 && hold != seat)
-            return fmt::format("{} holds {}: {}", seat_char(hold), want.str(), pose_why());
+            return fmt::format("{} holds {}: {}", seat_char(hold), want.str(),
+                               pose_words(pr.reason));
         if (hold < 0) {
             if (h.seat(seat).exact() && !(t == want))
                 return fmt::format("{} does not hold {}: {}", seat_char(seat), want.str(),
-                                   pose_why());
+                                   pose_words(pr.reason));
             proof = want;
         }
         if (pr.what == PoseRule::What::holder_tile && !(t == want))
-            return fmt::format("the pose must be {}: {}", want.str(), pose_why());
+            return fmt::format("the pose must be {}: {}", want.str(), pose_words(pr.reason));
         return {};
     }
     std::uint8_t allowed = pr.seats;
@@ -145,16 +148,16 @@ std::string RecordChecker::judge_pose(const ast::Hand& hand, const PoseRule& pr,
         for (int p = 0; p < v_.players; ++p)
             if (allowed & (1u << p)) who.push_back(seat_char(p));
         return fmt::format("{} may not pose; {} may: {}", seat_char(seat), fmt::join(who, " or "),
-                           pose_why());
+                           pose_words(pr.reason));
     }
     if (pr.what == PoseRule::What::a_double && !t.is_double())
-        return fmt::format("the pose must be a double: {}", pose_why());
+        return fmt::format("the pose must be a double: {}", pose_words(pr.reason));
     return {};
 }
 
 // Draw games: 6-6, or the highest double dealt, or the heaviest tile dealt.
-std::string RecordChecker::judge_draw_pose(const ast::Hand& hand, int seat, Tile t,
-                                           const HandState& h, std::optional<Tile>& proof) {
+std::string RecordChecker::judge_draw_pose(const ast::Hand& hand, const PoseRule& pr, int seat,
+                                           Tile t, const HandState& h, std::optional<Tile>& proof) {
     bool all = true;
     for (int p = 0; p < v_.players; ++p) all = all && h.seat(p).dealt;
     if (!all) {
@@ -164,26 +167,19 @@ std::string RecordChecker::judge_draw_pose(const ast::Hand& hand, int seat, Tile
             unchecked(fmt::format("hand {}: who poses (not every deal is shown)", hand.number));
         return {};
     }
-    TileSet dealt;
-    for (int p = 0; p < v_.players; ++p) dealt |= h.seat(p).known;
-    std::vector<Tile> want;
-    for (int d = 6; d >= 0 && want.empty(); --d)
-        if (dealt.contains(Tile(d, d))) want.push_back(Tile(d, d));
-    if (want.empty()) {
-        int best = -1;
-        dealt.for_each([&](Tile x) { best = std::max(best, x.pips()); });
-        dealt.for_each([&](Tile x) {
-            if (x.pips() == best) want.push_back(x);
-        });
-    }
-    if (std::find(want.begin(), want.end(), t) != want.end() && holder_of(h, t) == seat) return {};
+    std::array<TileSet, 4> dealt{};
+    for (int p = 0; p < v_.players; ++p) dealt[static_cast<std::size_t>(p)] = h.seat(p).known;
+    const std::vector<PoseCandidate> want =
+        draw_pose_candidates(std::span(dealt.data(), static_cast<std::size_t>(v_.players)));
+    for (const PoseCandidate& c : want)
+        if (c.seat == seat && c.tile == t) return {};
     if (want.size() == 1)
-        return fmt::format("{} poses {}: {}", seat_char(holder_of(h, want[0])), want[0].str(),
-                           pose_why());
+        return fmt::format("{} poses {}: {}", seat_char(want[0].seat), want[0].tile.str(),
+                           pose_words(pr.reason));
     std::vector<std::string> list;
-    for (Tile w : want) list.push_back(w.str());
+    for (const PoseCandidate& c : want) list.push_back(c.tile.str());
     return fmt::format("the holder of a heaviest tile dealt ({}) poses it: {}",
-                       fmt::join(list, " or "), pose_why());
+                       fmt::join(list, " or "), pose_words(pr.reason));
 }
 
 }  // namespace pips::checker::impl

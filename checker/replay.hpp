@@ -7,6 +7,7 @@
 //               hands the engine cannot score, settled from those claims
 //   match.cpp   the match score, summaries, words for parties and scores
 //   notes.cpp   the notes of `pips annotate`
+//   reasons.cpp the rules' reasons in words
 // Not part of the checker's interface (checker.hpp).
 #pragma once
 
@@ -43,6 +44,11 @@ const char* who_name(ast::Who w);
 int party_of_who(const Variant& v, ast::Who w);
 // "AC 3 BD 0"
 std::string match_score_text(const Rules& rules, const MatchState& m);
+// reasons.cpp: the rules' reasons in words.
+std::string pose_words(const PoseReason& r);  // "hand 1: the holder of 6-6 poses it"
+std::string result_words(const HandResult& r, const Rules& rules);
+// "A 21, B 23, C ?, D 24": pip counts by seat, -1 unknown.
+std::string counts_words(const std::array<int, 4>& counts, int players);
 
 class RecordChecker {
 public:
@@ -90,10 +96,19 @@ private:
     bool deal_hand(const ast::Hand& hand, HandState& h);
     bool check_redeal(const ast::Hand& hand, const ast::Redeal& rd, const HandState& h);
     // One ply of a posed hand, `seat` to play; false when it breaks the hand.
-    bool replay_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
+    // The hot path: its errors are reported by the cold functions after it.
+    // Inlined into replay_hand (both in hand.cpp): a call per ply costs.
+    [[gnu::always_inline]] inline bool replay_ply(const ast::Ply& ply, int seat, HandState& h,
+                                                  HandScore& score);
+    [[gnu::cold, gnu::noinline]] bool step_failed(const Step& st, Pos here);
+    [[gnu::cold, gnu::noinline]] bool wrong_turn(const ast::Ply& ply, int seat);
+    [[gnu::cold, gnu::noinline]] void pass_claimed(const ast::Ply& ply);
+    [[gnu::cold, gnu::noinline]] bool points_claimed(const ast::Ply& ply, Tile t, int pts,
+                                                     const HandState& h);
     bool knock_after_end(const ast::Ply& ply, HandState& h);
     bool pre_actions(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
-    bool play_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
+    [[gnu::always_inline]] inline bool play_ply(const ast::Ply& ply, int seat, HandState& h,
+                                                HandScore& score);
     // The points a play or pose claims against what it scored.
     std::string play_points_why(Tile t, int pts, const HandState& h, bool pose) const;
 
@@ -107,15 +122,13 @@ private:
     // tile the pose proves the seat held.
     std::string judge_pose(const ast::Hand& hand, const PoseRule& pr, int seat, Tile t,
                            const HandState& h, std::optional<Tile>& proof);
-    std::string judge_draw_pose(const ast::Hand& hand, int seat, Tile t, const HandState& h,
-                                std::optional<Tile>& proof);
-    std::string pose_why() const { return rules_->pose_rule(m_).why; }
+    std::string judge_draw_pose(const ast::Hand& hand, const PoseRule& pr, int seat, Tile t,
+                                const HandState& h, std::optional<Tile>& proof);
 
     // claims.cpp
     void finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last);
     // A hand with no end line: false when it is the last and unfinished.
-    bool check_hand_over(const ast::Hand& hand, const HandState& h, bool last,
-                         bool& assumed_block);
+    bool check_hand_over(const ast::Hand& hand, const HandState& h, bool last, bool& assumed_block);
     void unfinished_claims(const ast::Hand& hand, const HandState& h);
     // The end line against the result; false when it is wrong (reported).
     // `result_why()`: how the result follows from the rules.

@@ -83,7 +83,7 @@ int run_perft(const PerftOptions& o) {
     if (players == 0) {
         const ast::Tag* p = rec.find_tag("Players");
         if (!p) return cannot_run(name + ": no Players tag; give --players");
-        players = 1 + static_cast<int>(std::count(p->value.begin(), p->value.end(), ','));
+        players = count_players(p->value).count;
     }
     Variant v;
     if (auto err = make_variant(rules, players, options, v)) return cannot_run(err->message);

@@ -5,13 +5,13 @@
 namespace pips {
 
 namespace detail {
-PoseRule seat_pose(const Variant& v, const MatchState& m, bool explain);
-HandResult seat_result(const Variant& v, const HandState& h, bool explain);
+PoseRule seat_pose(const Variant& v, const MatchState& m);
+HandResult seat_result(const Variant& v, const HandState& h);
 void seat_apply(const Variant& v, MatchState& m, const HandResult& r);
 
 // Blocked by side totals: the side whose two counts add up to less wins; the
 // seat of that side with the lower count poses next (either when equal).
-std::optional<HandResult> side_total_block(const HandState& h, HandResult r, bool explain) {
+std::optional<HandResult> side_total_block(const HandState& h, HandResult r) {
     std::array<int, 4> c{};
     for (int s = 0; s < 4; ++s) {
         auto p = h.pip_count(s);
@@ -19,12 +19,11 @@ std::optional<HandResult> side_total_block(const HandState& h, HandResult r, boo
         c[s] = *p;
     }
     int ac = c[0] + c[2], bd = c[1] + c[3];
-    if (explain)
-        r.why = "pip counts " + seat_counts(h) + ": side totals AC " + std::to_string(ac) +
-                ", BD " + std::to_string(bd);
+    r.reason.by = ResultReason::By::side_totals;
+    r.reason.counts = c;
+    r.reason.sides = {ac, bd};
     if (ac == bd) {
         r.tie = true;
-        if (explain) r.why += ", equal";
         return r;
     }
     r.winner = ac < bd ? 0 : 1;
@@ -32,7 +31,6 @@ std::optional<HandResult> side_total_block(const HandState& h, HandResult r, boo
     r.winner_seat = c[a] <= c[b] ? a : b;
     r.next_posers =
         static_cast<std::uint8_t>(c[a] == c[b] ? (1u << a) | (1u << b) : 1u << r.winner_seat);
-    if (explain) r.why += std::string(", ") + (r.winner == 0 ? "AC" : "BD") + " is lower";
     return r;
 }
 }  // namespace detail
@@ -42,40 +40,37 @@ class Chiva final : public Rules {
 public:
     using Rules::Rules;
 
-    PoseRule make_pose_rule(const MatchState& m, bool explain) const override {
-        if (v_.players < 4) return detail::seat_pose(v_, m, explain);
+    PoseRule make_pose_rule(const MatchState& m) const override {
+        if (v_.players < 4) return detail::seat_pose(v_, m);
         PoseRule r;
         if (m.pose_unknown || !m.known) {
             r.known = false;
             return r;
         }
-        if (m.first) return detail::holder_pose(v_, "hand 1", explain);
-        if (m.prev == MatchState::Prev::tie) return detail::holder_pose(v_, "after a tie", explain);
+        if (m.first) return detail::holder_pose(v_, PoseReason::When::hand_1);
+        if (m.prev == MatchState::Prev::tie) return detail::holder_pose(v_, PoseReason::When::tie);
         if (m.prev == MatchState::Prev::reset)
-            return detail::holder_pose(v_, "after the score went back to 0-0", explain);
+            return detail::holder_pose(v_, PoseReason::When::reset);
         r.seats = m.posers;
-        if (explain)
-            r.why = m.posers == 0b0101 || m.posers == 0b1010
-                        ? "the side that won the last hand poses"
-                        : "after a block the winning side's seat with the lower count poses";
+        r.reason.by = m.posers == 0b0101 || m.posers == 0b1010 ? PoseReason::By::winning_side
+                                                               : PoseReason::By::block_seat;
         return r;
     }
 
-    HandResult make_result(const HandState& h, const HandScore&, const MatchState&, int,
-                           bool explain) const override {
-        if (v_.players < 4) return detail::seat_result(v_, h, explain);
+    HandResult make_result(const HandState& h, const HandScore&, const MatchState&,
+                           int) const override {
+        if (v_.players < 4) return detail::seat_result(v_, h);
         HandResult r;
         r.how = h.over();
         if (h.over() == HandOver::domino) {
             r.winner_seat = h.domino_seat();
             r.winner = v_.party_of(r.winner_seat);
             r.points[r.winner] = traits().win_value;
-            if (explain)
-                r.why = std::string(1, static_cast<char>('A' + r.winner_seat)) +
-                        " played their last tile";
+            r.reason.by = ResultReason::By::domino;
+            r.reason.seat = r.winner_seat;
             return r;
         }
-        auto b = detail::side_total_block(h, r, explain);
+        auto b = detail::side_total_block(h, r);
         if (!b) {
             r.known = false;
             return r;

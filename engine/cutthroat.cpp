@@ -6,34 +6,32 @@ namespace pips {
 
 namespace detail {
 // Posing per seat, as in cutthroat and 2-3 player chiva.
-PoseRule seat_pose(const Variant& v, const MatchState& m, bool explain) {
+PoseRule seat_pose(const Variant& v, const MatchState& m) {
     PoseRule r;
     if (m.pose_unknown || !m.known) {
         r.known = false;
         return r;
     }
-    if (m.first) return holder_pose(v, "hand 1", explain);
-    if (m.prev == MatchState::Prev::tie) return holder_pose(v, "after a tie", explain);
-    if (m.prev == MatchState::Prev::reset)
-        return holder_pose(v, "after the scores went back to 0", explain);
+    if (m.first) return holder_pose(v, PoseReason::When::hand_1);
+    if (m.prev == MatchState::Prev::tie) return holder_pose(v, PoseReason::When::tie);
+    if (m.prev == MatchState::Prev::reset) return holder_pose(v, PoseReason::When::reset, true);
     r.seats = m.posers;
-    if (explain) r.why = "the winner of the last hand poses";
+    r.reason.by = PoseReason::By::winner;
     return r;
 }
 
-HandResult seat_result(const Variant& v, const HandState& h, bool explain) {
+HandResult seat_result(const Variant& v, const HandState& h) {
     HandResult r;
     r.how = h.over();
     if (h.over() == HandOver::domino) {
         r.winner_seat = h.domino_seat();
         r.winner = r.winner_seat;
         r.points[r.winner] = v.traits().win_value;
-        if (explain)
-            r.why =
-                std::string(1, static_cast<char>('A' + r.winner_seat)) + " played their last tile";
+        r.reason.by = ResultReason::By::domino;
+        r.reason.seat = r.winner_seat;
         return r;
     }
-    auto low = lowest_seat(h, v, explain ? &r.why : nullptr);
+    auto low = lowest_seat(h, v, &r.reason);
     if (!low) {
         r.known = false;
         return r;
@@ -64,12 +62,10 @@ namespace {
 class Cutthroat final : public Rules {
 public:
     using Rules::Rules;
-    PoseRule make_pose_rule(const MatchState& m, bool explain) const override {
-        return detail::seat_pose(v_, m, explain);
-    }
-    HandResult make_result(const HandState& h, const HandScore&, const MatchState&, int,
-                           bool explain) const override {
-        return detail::seat_result(v_, h, explain);
+    PoseRule make_pose_rule(const MatchState& m) const override { return detail::seat_pose(v_, m); }
+    HandResult make_result(const HandState& h, const HandScore&, const MatchState&,
+                           int) const override {
+        return detail::seat_result(v_, h);
     }
     void apply(MatchState& m, const HandResult& r) const override { detail::seat_apply(v_, m, r); }
 };

@@ -9,10 +9,10 @@ class FivesThrees final : public Rules {
 public:
     using Rules::Rules;
 
-    PoseRule make_pose_rule(const MatchState& m, bool explain) const override {
+    PoseRule make_pose_rule(const MatchState& m) const override {
         PoseRule r;
         if (m.first) {
-            if (explain) r.why = "hand 1 is led by a seat drawn by lot";
+            r.reason.by = PoseReason::By::lot;
             return r;
         }
         if (m.pose_unknown || m.leader < 0) {
@@ -21,9 +21,8 @@ public:
         }
         int next = (m.leader + 1) % v_.players;
         r.seats = static_cast<std::uint8_t>(1u << next);
-        if (explain)
-            r.why = std::string("the lead passes to the seat after ") +
-                    static_cast<char>('A' + m.leader) + ", who led the last hand";
+        r.reason.by = PoseReason::By::next_leader;
+        r.reason.seat = m.leader;
         return r;
     }
 
@@ -43,20 +42,22 @@ public:
         return pts;
     }
 
-    HandResult make_result(const HandState& h, const HandScore& s, const MatchState&, int,
-                           bool explain) const override {
+    HandResult make_result(const HandState& h, const HandScore& s, const MatchState&,
+                           int) const override {
         HandResult r;
         r.how = s.target ? HandOver::target : h.over();
         r.points = s.points;
         if (s.target) {
             r.winner = s.target_party;
-            if (explain) r.why = party_name(s.target_party) + " reached exactly 61";
+            r.reason.by = ResultReason::By::target;
+            r.reason.party = s.target_party;
         } else if (h.over() == HandOver::domino) {
             r.winner_seat = h.domino_seat();
             r.winner = v_.party_of(r.winner_seat);
-            if (explain) r.why = party_name(r.winner) + " chipped out and scores 1 for it";
-        } else if (explain) {
-            r.why = "blocked: nobody scores the chip-out point";
+            r.reason.by = ResultReason::By::chip_out;
+            r.reason.party = r.winner;
+        } else {
+            r.reason.by = ResultReason::By::no_chip_out;
         }
         r.leader = h.poser();
         return r;

@@ -9,7 +9,7 @@ class French final : public Rules {
 public:
     using Rules::Rules;
 
-    PoseRule make_pose_rule(const MatchState& m, bool explain) const override {
+    PoseRule make_pose_rule(const MatchState& m) const override {
         PoseRule r;
         if (m.pose_unknown || !m.known) {
             r.known = false;
@@ -18,15 +18,15 @@ public:
         if (m.first || m.prev == MatchState::Prev::tie) {
             r.holder = Tile(0, 0);
             r.what = PoseRule::What::holder_tile;
-            if (explain)
-                r.why = m.first ? "hand 1: the holder of 0-0 poses it"
-                                : "after a tie the holder of 0-0 poses it";
+            r.reason.by = PoseReason::By::holder;
+            r.reason.when = m.first ? PoseReason::When::hand_1 : PoseReason::When::tie;
+            r.reason.tile = Tile(0, 0);
             return r;
         }
         r.seats = m.posers;
         r.what = PoseRule::What::a_double;
         r.may_pass = true;
-        if (explain) r.why = "the winner of the last hand poses a double of their choice";
+        r.reason.by = PoseReason::By::winner_double;
         return r;
     }
 
@@ -63,8 +63,8 @@ public:
         return 0;
     }
 
-    HandResult make_result(const HandState& h, const HandScore& s, const MatchState&, int,
-                           bool explain) const override {
+    HandResult make_result(const HandState& h, const HandScore& s, const MatchState&,
+                           int) const override {
         HandResult r;
         r.how = h.over();
         r.points = s.points;
@@ -82,10 +82,9 @@ public:
             int d = h.domino_seat();
             r.winner = r.winner_seat = d;
             bool dbl = h.last_tile() && h.last_tile()->is_double();
-            if (explain) {
-                r.why = std::string(1, static_cast<char>('A' + d)) + " played their last tile";
-                if (dbl) r.why += ", a double: the others' counts are doubled";
-            }
+            r.reason.by = ResultReason::By::domino;
+            r.reason.seat = d;
+            r.reason.double_domino = dbl;
             if (!counts) {
                 r.known = false;
                 return r;
@@ -103,7 +102,7 @@ public:
             r.known = false;
             return r;
         }
-        auto low = detail::lowest_seat(h, v_, explain ? &r.why : nullptr);
+        auto low = detail::lowest_seat(h, v_, &r.reason);
         for (int p = 0; p < 4; ++p) r.points[p] += h.hand_of(p)->has_double() ? 2 * c[p] : c[p];
         if (*low < 0)
             r.tie = true;

@@ -17,6 +17,19 @@ constexpr std::uint8_t bit(int seat) {
     return static_cast<std::uint8_t>(1u << seat);
 }
 
+// The rule without its explanation: a Game is copied at every node of a
+// search, and the words would be copied with it.
+PoseRule rule_only(const PoseRule& p) {
+    PoseRule r;
+    r.known = p.known;
+    r.seats = p.seats;
+    r.holder = p.holder;
+    r.draw_holder = p.draw_holder;
+    r.what = p.what;
+    r.may_pass = p.may_pass;
+    return r;
+}
+
 }  // namespace
 
 // --- Move -------------------------------------------------------------------
@@ -112,14 +125,6 @@ std::vector<PoseCandidate> draw_pose_candidates(std::span<const TileSet> dealt) 
     return out;
 }
 
-bool scores_in_play(const Variant& v) {
-    return v.rules == RuleSet::fives_threes;
-}
-
-bool passes_while_able(const Variant& v) {
-    return v.rules == RuleSet::french;
-}
-
 std::string options_text(const Variant& v) {
     // Each option word is looked up by making a variant with that word alone
     // and asking whether `v` has the flag it sets.
@@ -148,7 +153,8 @@ Game Game::at(const HandState& h) {
     Game g(h.variant());
     g.h_ = h;
     g.hand_ = 1;
-    g.pr_ = g.rules_->pose_rule(g.m_, false);
+    g.pr_ = rule_only(g.rules_->pose_rule(g.m_));
+    if (h.over() != HandOver::no) g.finish_hand();
     return g;
 }
 
@@ -178,7 +184,7 @@ Step Game::deal(const Deal& d) {
     h_ = std::move(h);
     s_ = HandScore{};
     result_.reset();
-    pr_ = rules_->pose_rule(m_, false);
+    pr_ = rule_only(rules_->pose_rule(m_));
     pose_passes_ = 0;
     last_points_ = 0;
     ++hand_;
@@ -206,11 +212,11 @@ bool Game::same_position(const Move& a, const Move& b) const {
     Layout::Ends fit = l.fitting(a.tile);
     if (fit.empty()) return false;
     return l.same_result(a.tile, a.end.value_or(fit.front()), b.end.value_or(fit.front()),
-                         scores_in_play(variant()));
+                         variant().traits().scores_in_play);
 }
 
 int Game::points_after(const Move& m) const {
-    if (!scores_in_play(variant()) || m.kind != Move::Kind::play) return 0;
+    if (!variant().traits().scores_in_play || m.kind != Move::Kind::play) return 0;
     Layout::Ends fit = h_.layout().fitting(m.tile);
     const End e = m.end.value_or(fit.empty() ? End::L : fit.front());
     if (!h_.layout().fits(m.tile, e)) return 0;
@@ -291,7 +297,7 @@ void Game::turn_moves(std::vector<Move>& out) const {
     const Variant& v = variant();
     const int s = h_.turn();
     const Layout& l = h_.layout();
-    const bool count_doubles = scores_in_play(v);
+    const bool count_doubles = v.traits().scores_in_play;
     l.playable(may_hold(s)).for_each([&](Tile t) {
         const Layout::Ends ends = l.fitting(t);
         bool same = true;
@@ -311,7 +317,7 @@ void Game::turn_moves(std::vector<Move>& out) const {
             out.push_back(Move::draw(s));
         else
             out.push_back(Move::pass(s));
-    } else if (passes_while_able(v)) {
+    } else if (v.traits().pass_while_able) {
         out.push_back(Move::pass(s));
     }
 }
@@ -427,8 +433,7 @@ Step Game::apply(const Move& m) {
     if (m.kind == Move::Kind::pass && !h_.posed()) return pass_at_pose(m);
     Event e;
     if (Step st = apply_move(m, e); !st) return st;
-    last_points_ = rules_->on_event(s_, h_, e, m_);
-    if (s_.target) h_.end_by_target();
+    last_points_ = rules_->after_move(s_, h_, e, m_);
     if (h_.over() != HandOver::no) finish_hand();
     return Step::ok();
 }

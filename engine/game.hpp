@@ -72,10 +72,6 @@ struct PoseCandidate {
 // a heaviest tile poses it, one candidate per heaviest tile, in tile order.
 std::vector<PoseCandidate> draw_pose_candidates(std::span<const TileSet> dealt);
 
-// What a rule set allows or scores, as the generator and perft need it.
-// (Interim: to be answered by the rule sets' traits table.)
-bool scores_in_play(const Variant& v);     // points during play (fives-threes)
-bool passes_while_able(const Variant& v);  // a seat able to play may pass (french)
 // The options of `v` as written in the Options tag ("sporting playoff"), in
 // the order option_words() lists them; empty when none.
 std::string options_text(const Variant& v);
@@ -113,7 +109,7 @@ public:
     const HandState& hand() const { return h_; }
     const MatchState& match() const { return m_; }
     const HandScore& score() const { return s_; }
-    // Who poses this hand (PoseRule::why left empty).
+    // Who poses this hand (without the words saying why).
     const PoseRule& pose_rule() const { return pr_; }
     int hand_number() const { return hand_; }  // 0 before the first deal
     bool hand_over() const { return hand_ > 0 && h_.over() != HandOver::no; }

@@ -46,7 +46,7 @@ HandState::HandState(const Variant& v)
     : v_(v), layout_(v.layout(), v.tile_set()), all_dealt_(v.all_dealt() && !v.draw_game()) {}
 
 void HandState::reset() {
-    layout_ = Layout(v_.layout(), v_.tile_set());
+    layout_ = Layout(v_.layout(), set_);
     seats_ = {};
     dealt_ = {};
     stock_.clear();
@@ -84,11 +84,11 @@ Step HandState::deal(int seat, std::span<const Tile> tiles) {
         twice |= mine.contains(t);
         mine.insert(t);
     }
-    const bool plain = !twice && (mine - v_.tile_set()).empty() && (mine & dealt_).empty();
+    const bool plain = !twice && (mine - set_).empty() && (mine & dealt_).empty();
     // Otherwise find the first tile at fault, in the order written.
     if (!plain) mine = {};
     for (Tile t : plain ? std::span<const Tile>() : tiles) {
-        if (!v_.tile_set().contains(t))
+        if (!set_.contains(t))
             return fail(Fault::bad_deal, "{} is not in the set of {} with {} players", t.str(),
                         rules_id(v_.rules), v_.players);
         if (mine.contains(t))
@@ -113,12 +113,11 @@ Step HandState::deal(int seat, std::span<const Tile> tiles) {
 }
 
 Step HandState::stock(std::span<const Tile> tiles) {
-    if (!v_.draw_game()) return fail(Fault::bad_deal, "{} has no boneyard to draw from", v_.name());
-    int want = v_.tile_set().size() - v_.players * v_.tiles_per_seat();
+    if (!draw_game_) return fail(Fault::bad_deal, "{} has no boneyard to draw from", v_.name());
+    int want = set_.size() - v_.players * v_.tiles_per_seat();
     TileSet seen;
     for (Tile t : tiles) {
-        if (!v_.tile_set().contains(t))
-            return fail(Fault::bad_deal, "{} is not in the set", t.str());
+        if (!set_.contains(t)) return fail(Fault::bad_deal, "{} is not in the set", t.str());
         if (seen.contains(t)) return fail(Fault::bad_deal, "{} is twice in the stock", t.str());
         if (dealt_.contains(t))
             return fail(Fault::bad_deal, "{} is in the stock and also dealt", t.str());
@@ -148,14 +147,14 @@ void HandState::start() {
         // Every tile is dealt (or the rest is in the known stock): the missing deal
         // is what is left.
         SeatInfo& si = seats_[missing];
-        si.known = v_.tile_set() - dealt_ - stock_set;
+        si.known = set_ - dealt_ - stock_set;
         si.dealt = si.known.size() == si.count;
         if (!si.dealt)
             si.known = {};
         else
             dealt_ |= si.known;
     }
-    bone_count_ = v_.draw_game() ? v_.tile_set().size() - v_.players * v_.tiles_per_seat() : 0;
+    bone_count_ = draw_game_ ? set_.size() - v_.players * v_.tiles_per_seat() : 0;
 }
 
 int HandState::next_seat(int s) const {
@@ -174,20 +173,19 @@ int HandState::in_hand() const {
 }
 
 TileSet HandState::unplaced() const {
-    TileSet t = v_.tile_set() - layout_.on_table();
+    TileSet t = set_ - layout_.on_table();
     for (int s = 0; s < v_.players; ++s) t -= seats_[s].known;
     for (std::size_t i = stock_next_; i < stock_.size(); ++i) t.erase(stock_[i]);
     // With every deal known, what is left is undealt (fives-threes) or in the boneyard.
     bool all = true;
     for (int s = 0; s < v_.players; ++s) all = all && seats_[s].exact();
-    if (all && !v_.draw_game()) return {};
+    if (all && !draw_game_) return {};
     return t;
 }
 
 Step HandState::can_hold(int seat, Tile t) const {
     const SeatInfo& si = seats_[seat];
-    if (!v_.tile_set().contains(t))
-        return fail(Fault::not_in_hand, "{} is not in the set in use", t.str());
+    if (!set_.contains(t)) return fail(Fault::not_in_hand, "{} is not in the set in use", t.str());
     if (layout_.on_table().contains(t))
         return fail(Fault::not_in_hand, "{} is already on the layout", t.str());
     if (si.known.contains(t)) return Step::ok();
@@ -256,7 +254,7 @@ void HandState::remove_from_hand(int seat, Tile t) {
     --si.count;
     ++si.played;
     if (si.count == 0) {
-        if (v_.partnership() && v_.traits().partner_plays_on) {
+        if (partner_plays_on_) {
             si.out = true;
             if (seats_[(seat + 2) % 4].out) {
                 over_ = HandOver::domino;
@@ -360,7 +358,7 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
         if (fit.empty())
             return fail(Fault::no_match, "{} fits no end ({})", t.str(), ends_text(layout_));
         // Where play scores from the open ends, a double at an end tells them apart.
-        bool ff = v_.traits().scores_in_play;
+        bool ff = scores_in_play_;
         for (End x : fit) {
             if (!layout_.same_result(t, fit.front(), x, ff)) {
                 return fail(Fault::ambiguous_end,
@@ -406,7 +404,7 @@ std::optional<bool> HandState::can_play(int seat) const {
 
 std::optional<bool> HandState::blocked() const {
     if (!posed()) return false;
-    if (v_.draw_game() && bone_count_ > 0) return false;
+    if (draw_game_ && bone_count_ > 0) return false;
     // Tiles that fit somewhere, computed once for every seat.
     const TileSet fits = layout_.fit_mask();
     // Every tile is dealt and none drawn: a tile off the table is in a hand
@@ -426,7 +424,7 @@ std::optional<bool> HandState::blocked() const {
     if ((unplaced() & fits).empty()) return true;
     // A full round of passes by every seat still in the hand (passing while able
     // is not allowed outside french, so the round proves the block).
-    if (!v_.traits().pass_while_able && passes_in_row_ >= in_hand()) return true;
+    if (!pass_while_able_ && passes_in_row_ >= in_hand()) return true;
     return std::nullopt;
 }
 
@@ -437,8 +435,8 @@ std::uint8_t HandState::line_ends() const {
 }
 
 void HandState::add_constraint(int seat) {
-    if (v_.traits().pass_while_able) return;  // a pass proves nothing
-    TileSet fits = layout_.playable(v_.tile_set() - layout_.on_table());
+    if (pass_while_able_) return;  // a pass proves nothing
+    TileSet fits = layout_.playable(set_ - layout_.on_table());
     constraints_.push_back({seat, fits, events_, {}, false, false, line_ends()});
 }
 
@@ -447,11 +445,11 @@ Step HandState::pass(int seat) {
     if (!posed()) return Step::fail(Fault::wrong_pose, "the hand has not been posed");
     if (over_ == HandOver::blocked) return pass_after_block(seat);
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
-    if (v_.draw_game() && bone_count_ > 0)
+    if (draw_game_ && bone_count_ > 0)
         return fail(Fault::illegal_pass,
                     "{} passed with {} tile{} still in the boneyard: a seat that cannot play draws",
                     seat_name(seat), bone_count_, bone_count_ == 1 ? "" : "s");
-    if (!v_.traits().pass_while_able) {
+    if (!pass_while_able_) {
         const SeatInfo& si = seats_[seat];
         TileSet p = layout_.playable(si.known);
         if (!p.empty()) {
@@ -491,8 +489,7 @@ Step HandState::pass_before_pose(int seat) {
 Step HandState::draw(int seat, std::optional<Tile>* drawn) {
     if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
-    if (!v_.draw_game())
-        return fail(Fault::illegal_draw, "{} has no boneyard to draw from", v_.name());
+    if (!draw_game_) return fail(Fault::illegal_draw, "{} has no boneyard to draw from", v_.name());
     if (bone_count_ <= 0) return Step::fail(Fault::illegal_draw, "the boneyard is empty");
     SeatInfo& si = seats_[seat];
     TileSet p = layout_.playable(si.known);
@@ -503,7 +500,7 @@ Step HandState::draw(int seat, std::optional<Tile>* drawn) {
                     t.str(), end_name(layout_, e));
     }
     if (!si.exact() && posed()) {
-        TileSet fits = layout_.playable(v_.tile_set() - layout_.on_table());
+        TileSet fits = layout_.playable(set_ - layout_.on_table());
         constraints_.push_back({seat, fits, events_, {}, false, true, line_ends()});
     }
     std::optional<Tile> t;
@@ -557,8 +554,7 @@ Step HandState::remain(int seat, std::span<const Tile> tiles) {
     SeatInfo& si = seats_[seat];
     TileSet mine;
     for (Tile t : tiles) {
-        if (!v_.tile_set().contains(t))
-            return fail(Fault::bad_deal, "{} is not in the set in use", t.str());
+        if (!set_.contains(t)) return fail(Fault::bad_deal, "{} is not in the set in use", t.str());
         if (mine.contains(t)) return fail(Fault::bad_deal, "{} is shown twice", t.str());
         if (layout_.on_table().contains(t))
             return fail(Fault::bad_deal, "{} is on the layout, not in {}'s hand", t.str(),
@@ -605,7 +601,7 @@ std::string HandState::check_invariants() const {
         seen.insert(stock_[i]);
     }
     int want = v_.players * v_.tiles_per_seat() +
-               (v_.draw_game() ? v_.tile_set().size() - v_.players * v_.tiles_per_seat() : 0);
+               (draw_game_ ? set_.size() - v_.players * v_.tiles_per_seat() : 0);
     if (total != want) return "tiles are not conserved";
     return {};
 }

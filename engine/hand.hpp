@@ -155,6 +155,12 @@ private:
     }
 
     Variant v_;
+    // What the variant says, looked up once: asked on every move.
+    TileSet set_ = v_.tile_set();
+    bool draw_game_ = v_.draw_game();
+    bool pass_while_able_ = v_.traits().pass_while_able;
+    bool scores_in_play_ = v_.traits().scores_in_play;
+    bool partner_plays_on_ = v_.partnership() && v_.traits().partner_plays_on;
     Layout layout_;
     bool all_dealt_ = false;  // every tile is dealt and none is drawn
     std::array<SeatInfo, 4> seats_{};

@@ -8,7 +8,7 @@ class Jamaican final : public Rules {
 public:
     using Rules::Rules;
 
-    PoseRule make_pose_rule(const MatchState& m, bool explain) const override {
+    PoseRule make_pose_rule(const MatchState& m) const override {
         PoseRule r;
         if (m.pose_unknown || !m.known) {
             r.known = false;
@@ -16,27 +16,27 @@ public:
         }
         if (m.playoff) {
             r.seats = m.posers;
-            if (explain) r.why = "a play-off hand is posed by the side that forced it";
+            r.reason.by = PoseReason::By::playoff_side;
             return r;
         }
-        if (m.first) return detail::holder_pose(v_, "hand 1", explain);
+        if (m.first) return detail::holder_pose(v_, PoseReason::When::hand_1);
         if (m.prev == MatchState::Prev::tie && v_.options.tie_replay &&
             (m.score[0] > 0 || m.score[1] > 0)) {
             int lead = m.score[0] > 0 ? 0 : 1;
             r.seats = static_cast<std::uint8_t>(lead == 0 ? 0b0101 : 0b1010);
-            if (explain) r.why = "a replay after a tie is posed by the side with points";
+            r.reason.by = PoseReason::By::replay_side;
             return r;
         }
-        if (m.prev == MatchState::Prev::tie) return detail::holder_pose(v_, "after a tie", explain);
+        if (m.prev == MatchState::Prev::tie) return detail::holder_pose(v_, PoseReason::When::tie);
         if (m.prev == MatchState::Prev::reset)
-            return detail::holder_pose(v_, "after the score went back to 0-0", explain);
+            return detail::holder_pose(v_, PoseReason::When::reset);
         r.seats = m.posers;
-        if (explain) r.why = "the side that won the last hand poses";
+        r.reason.by = PoseReason::By::winning_side;
         return r;
     }
 
-    HandResult make_result(const HandState& h, const HandScore&, const MatchState& m, int,
-                           bool explain) const override {
+    HandResult make_result(const HandState& h, const HandScore&, const MatchState& m,
+                           int) const override {
         HandResult r;
         r.how = h.over();
         int value = traits().win_value + (v_.options.tie_replay ? m.ties : 0);
@@ -45,20 +45,15 @@ public:
             r.winner = v_.party_of(r.winner_seat);
             r.points[r.winner] = value;
             if (!m.playoff && h.last_was_key()) r.points[r.winner] += 1;
-            if (!explain) return r;
-            r.why =
-                std::string(1, static_cast<char>('A' + r.winner_seat)) + " played their last tile";
-            if (m.playoff)
-                r.why += "; a play-off win takes the side to 2-0";
-            else if (h.last_was_key())
-                r.why += " with the key tile " + h.last_tile()->str() +
-                         " (both ends were hard with different numbers), worth one more point";
-            if (value > 1)
-                r.why += "; after " + std::to_string(m.ties) + " tied hand(s) the hand is worth " +
-                         std::to_string(value);
+            r.reason.by = ResultReason::By::domino;
+            r.reason.seat = r.winner_seat;
+            r.reason.playoff = m.playoff;
+            if (!m.playoff && h.last_was_key()) r.reason.key_tile = h.last_tile();
+            r.reason.ties = m.ties;
+            r.reason.value = value;
             return r;
         }
-        auto low = detail::lowest_seat(h, v_, explain ? &r.why : nullptr);
+        auto low = detail::lowest_seat(h, v_, &r.reason);
         if (!low) {
             r.known = false;
             return r;

@@ -83,7 +83,7 @@ private:
         }
         // blocked (a target cannot arise from 0-0 within hand 1)
         if (!res.known) {
-            if (r_.error.empty()) r_.error = "a blocked hand could not be scored: " + res.why;
+            if (r_.error.empty()) r_.error = "a blocked hand could not be scored";
             return;
         }
         if (res.tie || res.winner < 0)

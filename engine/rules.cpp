@@ -113,19 +113,14 @@ bool Rules::apply_claims(MatchState& m, const ClaimedOutcome& c) const {
 
 namespace detail {
 
-std::string seat_counts(const HandState& h) {
-    std::string s;
-    for (int i = 0; i < h.players(); ++i) {
-        auto c = h.pip_count(i);
-        if (!s.empty()) s += ", ";
-        s += static_cast<char>('A' + i);
-        s += ' ';
-        s += c ? std::to_string(*c) : "?";
-    }
-    return s;
+std::array<int, 4> seat_counts(const HandState& h) {
+    std::array<int, 4> out{-1, -1, -1, -1};
+    for (int i = 0; i < h.players() && i < 4; ++i)
+        if (auto c = h.pip_count(i)) out[static_cast<std::size_t>(i)] = *c;
+    return out;
 }
 
-std::optional<int> lowest_seat(const HandState& h, const Variant& v, std::string* why) {
+std::optional<int> lowest_seat(const HandState& h, const Variant& v, ResultReason* why) {
     int best = 1 << 30;
     for (int s = 0; s < v.players; ++s) {
         if (h.seat(s).out) continue;
@@ -143,12 +138,11 @@ std::optional<int> lowest_seat(const HandState& h, const Variant& v, std::string
             tie = true;
     }
     if (why) {
-        *why = "pip counts " + seat_counts(h) + ": ";
-        if (tie)
-            *why += "the lowest count (" + std::to_string(best) + ") is shared by opponents";
-        else
-            *why += std::string(1, static_cast<char>('A' + seat)) + " has the lowest count (" +
-                    std::to_string(best) + ")";
+        why->by = ResultReason::By::lowest_count;
+        why->counts = seat_counts(h);
+        why->lowest = best;
+        why->shared = tie;
+        why->seat = seat;
     }
     return tie ? -1 : seat;
 }
@@ -169,23 +163,21 @@ void add_with_reset(MatchState& m, int parties, int winner, int points, int targ
     }
 }
 
-PoseRule holder_pose(const Variant& v, const char* why, bool explain) {
+PoseRule holder_pose(const Variant& v, PoseReason::When when, bool seats) {
     PoseRule r;
+    r.reason.by = PoseReason::By::holder;
+    r.reason.when = when;
+    r.reason.seats = seats;
+    r.reason.tile = Tile(6, 6);
     if (v.draw_game()) {
         r.draw_holder = true;
         r.what = PoseRule::What::holder_tile;
-        if (explain)
-            r.why = std::string(why) +
-                    ": the holder of 6-6 poses it (6-6 in the boneyard: the highest double "
-                    "dealt, or else the heaviest tile)";
+        r.reason.draw = true;
         return r;
     }
     r.holder = Tile(6, 6);
     r.what = v.options.sporting ? PoseRule::What::any : PoseRule::What::holder_tile;
-    if (explain)
-        r.why = std::string(why) + (v.options.sporting
-                                        ? ": the holder of 6-6 poses (sporting: any tile)"
-                                        : ": the holder of 6-6 poses it");
+    r.reason.sporting = v.options.sporting;
     return r;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/hand.hpp"
+#include "engine/reasons.hpp"
 #include "engine/variant.hpp"
 
 namespace pips {
@@ -40,7 +41,7 @@ struct PoseRule {
         false;  // draw games: 6-6, or else the highest dealt double, or else the heaviest tile
     enum class What : std::uint8_t { any, holder_tile, a_double } what = What::any;
     bool may_pass = false;  // french: a winner with no double passes, the next seat poses
-    std::string why;        // "hand 1: the holder of 6-6 poses it"
+    PoseReason reason;      // why: "hand 1: the holder of 6-6 poses it"
 };
 
 // What happened in a hand, for scoring: penalties and running points.
@@ -73,7 +74,7 @@ struct HandResult {
     int leader = -1;              // fives-threes: the seat that led this hand
     std::array<int, 4> points{};  // by party
     bool known = true;            // false: the record does not show enough to score it
-    std::string why;              // how the result follows from the rules
+    ResultReason reason;          // how the result follows from the rules
 };
 
 // What a record's claims say about a hand the engine could not score.
@@ -90,11 +91,8 @@ public:
     const Variant& variant() const { return v_; }
     const RuleTraits& traits() const { return v_.traits(); }
 
-    // Who poses the next hand. `explain`: fill PoseRule::why (a message, only
-    // needed when something is reported).
-    PoseRule pose_rule(const MatchState& m, bool explain = true) const {
-        return make_pose_rule(m, explain);
-    }
+    // Who poses the next hand, and why.
+    PoseRule pose_rule(const MatchState& m) const { return make_pose_rule(m); }
     // Called after each move the engine accepted. Returns the points a play scored
     // (fives-threes), 0 otherwise.
     virtual int on_event(HandScore&, const HandState&, const Event&, const MatchState&) const {
@@ -108,11 +106,11 @@ public:
         if (s.target) h.end_by_target();
         return points;
     }
-    // The result of a finished hand (h.over() != no). `explain`: fill
-    // HandResult::why. The same arguments give the same result.
-    HandResult result(const HandState& h, const HandScore& s, const MatchState& m, int hand_number,
-                      bool explain = true) const {
-        return make_result(h, s, m, hand_number, explain);
+    // The result of a finished hand (h.over() != no), and how it follows
+    // from the rules. The same arguments give the same result.
+    HandResult result(const HandState& h, const HandScore& s, const MatchState& m,
+                      int hand_number) const {
+        return make_result(h, s, m, hand_number);
     }
     // Moves the match on after a hand.
     virtual void apply(MatchState& m, const HandResult& r) const = 0;
@@ -131,9 +129,9 @@ public:
     bool apply_claims(MatchState& m, const ClaimedOutcome& c) const;
 
 protected:
-    virtual PoseRule make_pose_rule(const MatchState& m, bool explain) const = 0;
+    virtual PoseRule make_pose_rule(const MatchState& m) const = 0;
     virtual HandResult make_result(const HandState& h, const HandScore& s, const MatchState& m,
-                                   int hand_number, bool explain) const = 0;
+                                   int hand_number) const = 0;
     Variant v_;
 };
 
@@ -149,13 +147,16 @@ constexpr int fives_threes_points(int total) {
 namespace detail {
 // Blocked by single lowest pip count over seats (nullopt when counts unknown).
 // Returns the seat, or -1 for a tie between seats of different parties.
-std::optional<int> lowest_seat(const HandState& h, const Variant& v, std::string* why);
-std::string seat_counts(const HandState& h);
+// `why` (if given) gets the counts and what they decide.
+std::optional<int> lowest_seat(const HandState& h, const Variant& v, ResultReason* why);
+// Every seat's pip count (-1: unknown).
+std::array<int, 4> seat_counts(const HandState& h);
 // Adds a win to per-party scores with the "reset when every party has a point"
 // rule of cutthroat and chiva (2-3 players), or jamaican's "side at 0 beats a
 // side with points" reset for two parties.
 void add_with_reset(MatchState& m, int parties, int winner, int points, int target);
-PoseRule holder_pose(const Variant& v, const char* why, bool explain);
+// The holder of 6-6 poses (`when`; `seats`: the seats' scores were reset).
+PoseRule holder_pose(const Variant& v, PoseReason::When when, bool seats = false);
 }  // namespace detail
 
 }  // namespace pips

@@ -72,6 +72,14 @@ PlayersCount count_players(std::string_view players_tag) {
     return out;
 }
 
+std::vector<Variant> all_variants() {
+    std::vector<Variant> out;
+    for (const auto& t : kRuleTraits)
+        for (int n = 0; n <= 4; ++n)
+            if ((t.players >> n) & 1u) out.push_back(Variant{t.id, n, {}});
+    return out;
+}
+
 std::vector<std::string_view> option_words(RuleSet r) {
     std::vector<std::string_view> out;
     for (const auto& w : kOptionWords)

@@ -96,6 +96,11 @@ PlayersCount count_players(std::string_view players_tag);
 std::optional<VariantError> make_variant(std::string_view rules, int players,
                                          std::string_view options, Variant& out);
 
+// Every rule set at every player count it allows, without options, in the
+// order of the traits table: for code that runs over all games (tests, fuzz
+// targets, benchmarks) without naming rule sets.
+std::vector<Variant> all_variants();
+
 // All option words of a rule set, for --help and docs.
 std::vector<std::string_view> option_words(RuleSet r);
 

@@ -13,7 +13,7 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-targets=(fuzz_parse fuzz_check fuzz_roundtrip fuzz_engine)
+targets=(fuzz_parse fuzz_check fuzz_roundtrip fuzz_engine fuzz_parse_reference)
 OUT=${OUT:-$root/build/fuzz/out}
 mkdir -p "$OUT"
 

@@ -16,8 +16,8 @@
 #include <sstream>
 #include <string>
 
+#include "parser/ast_compare.hpp"
 #include "parser/parser.hpp"
-#include "tests/ast_compare.hpp"
 
 namespace {
 
@@ -79,7 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(reader.bytes_read() == size);
 
     if (records == 1) {
-        require(tests::ast_difference(first, whole).empty());
+        require(ast::difference(first, whole).empty());
         require(same_errors(first, whole));
     }
     return 0;

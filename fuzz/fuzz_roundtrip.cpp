@@ -2,7 +2,7 @@
 // parsed from arbitrary bytes.
 //
 // For every record without syntax errors, r1 = parse(print(r)) must parse
-// without errors, equal r except for positions (tests/ast_compare.hpp), and
+// without errors, equal r except for positions (parser/ast_compare.hpp), and
 // print(r1) must be byte-identical to print(r). Printing with notes (pips
 // annotate) must keep the record too: notes are brace comments, so only the
 // comments may change, and the result must parse without errors.
@@ -12,9 +12,9 @@
 #include <string>
 
 #include "fuzz/fuzz_inputs.hpp"
+#include "parser/ast_compare.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
-#include "tests/ast_compare.hpp"
 
 namespace {
 
@@ -36,16 +36,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string printed = parser::print_record(rec);
         const ast::Record again = parser::parse_record(printed);
         require(again.errors.empty());
-        require(tests::ast_difference(rec, again).empty());
+        require(ast::difference(rec, again).empty());
         require(parser::print_record(again) == printed);
 
         const parser::Notes notes = fuzz::notes_for(rec, size);
         const std::string annotated = parser::print_record(rec, &notes);
         const ast::Record reread = parser::parse_record(annotated);
         require(reread.errors.empty());
-        require(tests::ast_difference(fuzz::without_brace_comments(rec),
-                                      fuzz::without_brace_comments(reread))
-                    .empty());
+        require(
+            ast::difference(fuzz::without_brace_comments(rec), fuzz::without_brace_comments(reread))
+                .empty());
     }
     return 0;
 }

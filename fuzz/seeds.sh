@@ -3,11 +3,12 @@
 #
 #   fuzz/seeds.sh OUTDIR
 #
-# makes OUTDIR/<target>/ for fuzz_parse, fuzz_check, fuzz_roundtrip and
-# fuzz_engine. The DGN targets get every .dgn under corpus/ (the repo's
-# examples and corpus/regressions/<target>/) and the conformance records of
-# shared/conformance (taken from where they are, never committed here;
-# PIPS_CONFORMANCE_DIR overrides the place). fuzz_engine reads bytes, not DGN:
+# makes OUTDIR/<target>/ for fuzz_parse, fuzz_check, fuzz_roundtrip,
+# fuzz_parse_reference and fuzz_engine. The DGN targets get every .dgn under
+# corpus/ (the repo's examples and corpus/regressions/<target>/) and the
+# conformance records of shared/conformance (taken from where they are, never
+# committed here; PIPS_CONFORMANCE_DIR overrides the place). fuzz_engine reads
+# bytes, not DGN:
 # it gets a few inputs that pick each table and play legal moves to the end of
 # a hand, plus its own regressions. Existing files in OUTDIR are kept.
 set -euo pipefail
@@ -20,7 +21,7 @@ out=$1
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 conformance=${PIPS_CONFORMANCE_DIR:-$root/../shared/conformance}
 
-dgn_targets=(fuzz_parse fuzz_check fuzz_roundtrip)
+dgn_targets=(fuzz_parse fuzz_check fuzz_roundtrip fuzz_parse_reference)
 mkdir -p "$out/fuzz_engine"
 for t in "${dgn_targets[@]}"; do mkdir -p "$out/$t"; done
 

@@ -50,7 +50,7 @@ using Cands = std::array<std::vector<Cand>, kKinds>;
 
 // Hand 1 is posed with 6-6 by its holder (so another pose is wrong).
 bool poses_six_six(const Variant& v) {
-    const PoseRule p = make_rules(v)->pose_rule(MatchState{}, false);
+    const PoseRule p = make_rules(v)->pose_rule(MatchState{});
     return p.holder == Tile(6, 6) && p.what == PoseRule::What::holder_tile;
 }
 
@@ -74,7 +74,7 @@ Cands candidates(const Match& m) {
             const Tile t(p.tile.a, p.tile.b);
             const int other = f.end == End::L ? f.ends[1] : f.ends[0];
             if (line && !t.carries(other)) cands[kFlip].push_back({hi, pi});
-            if (deals && !passes_while_able(v)) cands[kPass].push_back({hi, pi});
+            if (deals && !v.traits().pass_while_able) cands[kPass].push_back({hi, pi});
             if (deals && v.draw_game() && f.boneyard > 0) cands[kDraw].push_back({hi, pi});
             if (f.needs_letter) cands[kLetter].push_back({hi, pi});
         }

@@ -28,20 +28,29 @@ struct Spare {
     std::vector<ast::Hand> hands;  // empty, its capacity kept
 };
 
+// How a record is read. `fast`: the common well-formed lines and words are
+// read by hand-written C++ and everything else by the grammar's X3 rules
+// (parser/grammar_def.hpp). `reference`: every word goes to its X3 rule. Both
+// give the same records and the same errors (tests and a fuzz target compare
+// them); `reference` is slower and is there to check `fast` against.
+enum class Mode : std::uint8_t { fast, reference };
+
 // Parses one record's text. `first_line` is the file line of text[0].
-ast::Record parse_record(std::string_view text, std::uint32_t first_line = 1);
+ast::Record parse_record(std::string_view text, std::uint32_t first_line = 1,
+                         Mode mode = Mode::fast);
 
 // Parses a record's text (as RecordReader::next_text gives it) into `out`,
 // which becomes the record: out's old storage goes to `spare` and is reused.
 // On return `text` holds the buffer of out's old source, empty, for reuse.
-void parse_into(ast::Record& out, std::string&& text, std::uint32_t first_line, Spare& spare);
+void parse_into(ast::Record& out, std::string&& text, std::uint32_t first_line, Spare& spare,
+                Mode mode = Mode::fast);
 
 // Streams records out of an input. A record ends where a tag line follows a
 // hand (outside comments); input before the first tag belongs to the first
 // record.
 class RecordReader {
 public:
-    explicit RecordReader(std::istream& in);
+    explicit RecordReader(std::istream& in, Mode mode = Mode::fast);
     // Fills `out` with the next record; false at end of input. The same as
     // next_text and then parse_into.
     bool next(ast::Record& out);
@@ -53,6 +62,7 @@ public:
 private:
     bool read_more();
     std::istream& in_;
+    Mode mode_;
     // Input read and not yet handed out. The next record begins at start_;
     // [start_, scan_) are the lines already read that begin it (the heading
     // and tag line that ended the previous record).

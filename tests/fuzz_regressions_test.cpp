@@ -20,9 +20,9 @@
 
 #include "checker/checker.hpp"
 #include "fuzz/fuzz_inputs.hpp"
+#include "parser/ast_compare.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
-#include "tests/ast_compare.hpp"
 
 namespace {
 
@@ -147,7 +147,7 @@ TEST(FuzzRegressions, Parse) {
         const ast::Record whole = parser::parse_record(in.bytes);
         expect_errors_located(whole);
         if (recs.size() == 1) {
-            EXPECT_EQ(tests::ast_difference(recs[0], whole), "");
+            EXPECT_EQ(ast::difference(recs[0], whole), "");
             ASSERT_EQ(recs[0].errors.size(), whole.errors.size());
             for (std::size_t i = 0; i < whole.errors.size(); ++i) {
                 EXPECT_EQ(recs[0].errors[i].pos, whole.errors[i].pos);
@@ -196,14 +196,14 @@ TEST(FuzzRegressions, RoundTrip) {
             EXPECT_TRUE(again.errors.empty())
                 << "the printed record has a syntax error: " << again.errors.front().message << "\n"
                 << printed;
-            EXPECT_EQ(tests::ast_difference(rec, again), "") << printed;
+            EXPECT_EQ(ast::difference(rec, again), "") << printed;
             EXPECT_EQ(parser::print_record(again), printed);
             const parser::Notes notes = fuzz::notes_for(rec);
             const std::string annotated = parser::print_record(rec, &notes);
             const ast::Record reread = parser::parse_record(annotated);
             EXPECT_TRUE(reread.errors.empty()) << annotated;
-            EXPECT_EQ(tests::ast_difference(fuzz::without_brace_comments(rec),
-                                            fuzz::without_brace_comments(reread)),
+            EXPECT_EQ(ast::difference(fuzz::without_brace_comments(rec),
+                                      fuzz::without_brace_comments(reread)),
                       "")
                 << annotated;
         }

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/game.hpp"
 #include "engine/hand.hpp"
 #include "engine/perft.hpp"
 #include "engine/tile.hpp"
@@ -549,47 +550,41 @@ std::vector<std::vector<pips::Tile>> engine_deals(const Deal& d) {
 }
 
 // The engine's position after replaying `prefix` from the deal (same notation
-// as brute::Counter::replay).
+// as brute::Counter::replay), played through Game: a ply's forced draws are
+// the moves Game lists before it.
 pips::HandState engine_after(const Deal& d, const std::vector<std::string>& prefix) {
     using namespace pips;
-    Variant v = variant_of(d);
-    HandState h(v);
-    for (int s = 0; s < d.players; ++s) EXPECT_TRUE(h.deal(s, tiles_of(d.deals[s]))) << d.name;
-    if (v.draw_game()) {
-        EXPECT_TRUE(h.stock(tiles_of(d.stock))) << d.name;
-    }
-    h.start();
+    Game g(variant_of(d));
+    const Step dealt = g.deal({engine_deals(d), tiles_of(d.stock)});
+    EXPECT_TRUE(dealt) << d.name << ": " << dealt.why;
     for (const std::string& ply : prefix) {
-        if (!h.posed()) {
-            std::string body = ply.size() > 2 && ply[1] == ':' ? ply.substr(2) : ply;
-            int seat = ply.size() > 2 && ply[1] == ':' ? ply[0] - 'A' : -1;
-            Tile t(body[0] - '0', body[2] - '0');
-            if (seat < 0)
-                for (int s = 0; s < d.players; ++s)
-                    if (h.seat(s).known.contains(t)) seat = s;
-            EXPECT_TRUE(h.pose(seat, t, body[0] - '0', body[2] - '0')) << d.name << " " << ply;
+        if (!g.hand().posed()) {
+            const bool label = ply.size() > 2 && ply[1] == ':';
+            const std::string body = label ? ply.substr(2) : ply;
+            const Tile t(body[0] - '0', body[2] - '0');
+            int seat = label ? ply[0] - 'A' : -1;
+            for (int s = 0; s < d.players && seat < 0; ++s)
+                if (g.hand().seat(s).known.contains(t)) seat = s;
+            const Step st = g.apply(Move::pose(seat, t, body[0] < body[2]));
+            EXPECT_TRUE(st) << d.name << " " << ply << ": " << st.why;
             continue;
         }
-        int s = h.turn();
-        if (v.draw_game()) {
-            while (h.boneyard() > 0 && h.can_play(s) != std::optional<bool>(true)) {
-                EXPECT_TRUE(h.draw(s)) << d.name << " " << ply;
-            }
-        }
-        Step st;
-        if (ply == "pass") {
-            st = h.pass(s);
-        } else {
-            Tile t(ply[0] - '0', ply[2] - '0');
+        for (auto m = g.legal_moves(); m.size() == 1 && m.front().kind == Move::Kind::draw;
+             m = g.legal_moves())
+            EXPECT_TRUE(g.apply(m.front())) << d.name << " " << ply;
+        const int s = g.hand().turn();
+        Move m = Move::pass(s);
+        if (ply != "pass") {
             std::optional<End> e;
             if (ply.size() > 3)
                 for (End x : {End::L, End::R, End::N, End::E, End::S, End::W})
                     if (end_letter(x) == ply[3]) e = x;
-            st = h.play(s, t, e);
+            m = Move::play(s, Tile(ply[0] - '0', ply[2] - '0'), e);
         }
+        const Step st = g.apply(m);
         EXPECT_TRUE(st) << d.name << " " << ply << ": " << st.why;
     }
-    return h;
+    return g.hand();
 }
 
 brute::Pos brute_after(const Deal& d, const std::vector<std::string>& prefix) {

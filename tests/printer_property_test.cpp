@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "parser/ast_compare.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
-#include "tests/ast_compare.hpp"
 
 namespace {
 
@@ -184,7 +184,7 @@ RC_GTEST_PROP(PrinterProperty, PrintParsePrintIsStable, ()) {
         RC_LOG() << "syntax error " << e.pos.line << ':' << e.pos.column << ": " << e.message
                  << '\n';
     RC_ASSERT(again.errors.empty());
-    RC_ASSERT(tests::ast_difference(r, again) == "");
+    RC_ASSERT(ast::difference(r, again) == "");
     RC_ASSERT(parser::print_record(again) == once);
 }
 

@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "parser/ast_compare.hpp"
 #include "parser/parser.hpp"
-#include "tests/ast_compare.hpp"
 
 namespace {
 
@@ -232,7 +232,7 @@ void expect_round_trip(const ast::Record& original, const std::string& what) {
                       << once;
     EXPECT_EQ(print_record(again), once) << what;
     if (original.errors.empty()) {
-        EXPECT_EQ(tests::ast_difference(original, again), "") << what << "\n" << once;
+        EXPECT_EQ(ast::difference(original, again), "") << what << "\n" << once;
     }
 }
 

@@ -1,11 +1,13 @@
 // Properties over generated games: legal matches replay clean under every rule
-// set; one mutation is reported at its ply with its code; the engine keeps its
-// invariants; hard ends and key tiles agree with a brute-force definition.
+// set; one mutation is reported at its ply with its code; random play through
+// Game::legal_moves keeps the engine's invariants; hard ends and key tiles agree
+// with a brute-force definition.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <random>
 
+#include "engine/game.hpp"
 #include "engine/hand.hpp"
 #include "engine/rules.hpp"
 #include "gen/generate.hpp"
@@ -63,73 +65,45 @@ RC_GTEST_PROP(Generated, OneMutationIsReportedAtItsPly, ()) {
     RC_ASSERT(v.errors[0].pos.line == mutant->line);
 }
 
-// Random play straight on the engine: after every move every tile is in
-// exactly one place and the layout agrees with its counts.
+// Random play through Game: after every move every tile is in exactly one
+// place and the layout agrees with its counts; every hand ends.
 RC_GTEST_PROP(Engine, TilesAreConservedAfterEveryPly, ()) {
     const auto vi = *rc::gen::inRange<std::size_t>(0, variants().size());
     const Variant v = variants()[vi];
     std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
-    std::vector<Tile> all;
-    v.tile_set().for_each([&](Tile t) { all.push_back(t); });
-    std::shuffle(all.begin(), all.end(), rng);
-    HandState h(v);
-    int per = v.tiles_per_seat();
-    for (int s = 0; s < v.players; ++s)
-        RC_ASSERT(bool(h.deal(s, {all.begin() + s * per, all.begin() + (s + 1) * per})));
-    if (v.draw_game()) RC_ASSERT(bool(h.stock({all.begin() + v.players * per, all.end()})));
-    h.start();
-    RC_ASSERT(h.check_invariants() == std::string());
-    // Pose a random double if any (french needs one), else any tile of seat 0.
-    int poser = 0;
-    Tile pose = h.seat(0).known.first();
-    for (int s = 0; s < v.players; ++s)
-        for (int d = 0; d <= 6; ++d)
-            if (h.seat(s).known.contains(Tile(d, d))) poser = s, pose = Tile(d, d);
-    RC_ASSERT(bool(h.pose(poser, pose, pose.hi, pose.lo)));
-    RC_ASSERT(h.check_invariants() == std::string());
-    for (int guard = 0; guard < 200 && h.over() == HandOver::no; ++guard) {
-        int s = h.turn();
-        std::vector<std::pair<Tile, End>> moves;
-        h.seat(s).known.for_each([&](Tile t) {
-            for (End e : h.layout().fitting_ends(t)) moves.push_back({t, e});
-        });
-        if (moves.empty() && v.draw_game() && h.boneyard() > 0) {
-            RC_ASSERT(bool(h.draw(s)));
-        } else if (moves.empty()) {
-            RC_ASSERT(bool(h.pass(s)));
-        } else {
-            auto [t, e] =
-                moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
-            RC_ASSERT(bool(h.play(s, t, e)));
-        }
-        RC_ASSERT(h.check_invariants() == std::string());
+    Game g(v);
+    RC_ASSERT(bool(g.deal(rng)));
+    RC_ASSERT(g.hand().check_invariants() == std::string());
+    for (int guard = 0; guard < 300 && !g.hand_over(); ++guard) {
+        const std::vector<Move> moves = g.legal_moves();
+        RC_ASSERT(!moves.empty());
+        const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+        RC_ASSERT(bool(g.apply(m)));
+        RC_ASSERT(g.hand().check_invariants() == std::string());
     }
-    RC_ASSERT(h.over() != HandOver::no);
+    RC_ASSERT(g.hand_over());
+    RC_ASSERT(g.result().has_value());
 }
 
 // Hard ends and the key tile against their definitions, counted by brute force
-// over the tiles off the table.
+// over the tiles off the table, on the layouts of random games.
 RC_GTEST_PROP(Engine, HardEndsAndKeyTileMatchBruteForce, ()) {
     const bool three = *rc::gen::arbitrary<bool>();
     Variant v = test::variant_of(three ? RuleSet::cutthroat : RuleSet::jamaican, three ? 3 : 4);
     std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
-    std::vector<Tile> all;
-    v.tile_set().for_each([&](Tile t) { all.push_back(t); });
-    std::shuffle(all.begin(), all.end(), rng);
-    Layout l(LayoutKind::line, v.tile_set());
-    l.pose(all[0].hi, all[0].lo);
-    const int steps = *rc::gen::inRange(0, 27);
-    for (int i = 0; i < steps; ++i) {
-        std::vector<std::pair<Tile, End>> moves;
-        for (Tile t : all)
-            for (End e : l.fitting_ends(t)) moves.push_back({t, e});
-        if (moves.empty()) break;
-        auto [t, e] = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
-        l.play(t, e);
+    Game g(v);
+    RC_ASSERT(bool(g.deal(rng)));
+    const int steps = *rc::gen::inRange(1, 40);
+    for (int i = 0; i < steps && !g.hand_over(); ++i) {
+        const std::vector<Move> moves = g.legal_moves();
+        RC_ASSERT(bool(
+            g.apply(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)])));
     }
+    const Layout& l = g.hand().layout();
     std::vector<Tile> off;
-    for (Tile t : all)
+    v.tile_set().for_each([&](Tile t) {
         if (!l.on_table().contains(t)) off.push_back(t);
+    });
     std::array<std::vector<Tile>, 2> fit;
     for (int i = 0; i < 2; ++i) {
         End e = i ? End::R : End::L;

@@ -6,6 +6,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/rules.hpp"
 #include "engine/traits.hpp"
@@ -96,6 +97,22 @@ TEST(Traits, DealsAndSides) {
         EXPECT_EQ(v.layout(),
                   std::string_view(r.rules) == "french" ? LayoutKind::spinner : LayoutKind::line);
     }
+}
+
+TEST(Traits, AllVariants) {
+    std::vector<std::string> names;
+    for (const Variant& v : all_variants()) {
+        Variant made;
+        EXPECT_FALSE(make_variant(rules_id(v.rules), v.players, "", made)) << v.name();
+        names.push_back(v.name());
+    }
+    const std::vector<std::string> want{
+        "jamaican, 4 players",     "cutthroat, 2 players",    "cutthroat, 3 players",
+        "cutthroat, 4 players",    "french, 4 players",       "chiva, 2 players",
+        "chiva, 3 players",        "chiva, 4 players",        "quinientos, 4 players",
+        "fives-threes, 2 players", "fives-threes, 4 players",
+    };
+    EXPECT_EQ(names, want);
 }
 
 TEST(Traits, CountPlayers) {
