@@ -7,17 +7,14 @@
 
 #include "cli/commands.hpp"
 #include "cli/subcommands.hpp"
-
-#ifndef PIPS_VERSION
-#define PIPS_VERSION "unknown"
-#endif
+#include "cli/version.hpp"
 
 int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
 
     CLI::App app{"pips checks recorded domino games written in DGN 1 (Domino Game Notation).",
                  "pips"};
-    app.set_version_flag("--version", "pips " PIPS_VERSION);
+    app.set_version_flag("--version", pips::cli::version_line());
     app.require_subcommand(1);
     app.footer(
         "Examples:\n"

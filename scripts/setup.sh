@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs what pips needs to build and test on Debian 12. Idempotent: when
-# every package is already installed it does nothing (and needs no root).
+# Installs what pips needs to build and test on Debian 12 (dpkg-dev and file:
+# the Debian package's dependencies; man-db and zsh: the tests of the man pages
+# and completions). Idempotent: when every package is already installed it
+# does nothing (and needs no root).
 set -euo pipefail
 
 packages=(
@@ -9,6 +11,7 @@ packages=(
   librapidcheck-dev libgtest-dev libbenchmark-dev
   clang libclang-rt-14-dev clang-format
   python3 time
+  dpkg-dev file man-db zsh
 )
 
 installed() {
