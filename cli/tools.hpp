@@ -1,5 +1,5 @@
-// pips generate and pips rescore as library calls (the command line in
-// generate.cpp and rescore.cpp only fills the arguments).
+// pips generate, pips rescore and pips perft as library calls (the command
+// line in generate.cpp, rescore.cpp and perft.cpp only fills the arguments).
 #pragma once
 
 #include <cstdint>
@@ -34,5 +34,17 @@ struct RescoreArgs {
 // and points under both. 0: every record replayed; 1: some record's plies are
 // not legal under the other rules; 2: could not run.
 int run_rescore(const RescoreArgs& args, std::istream& in, std::FILE* out, std::FILE* err);
+
+struct PerftArgs {
+    std::string rules;  // R[:OPTIONS]; empty: the file's Rules and Options tags
+    int players = 0;    // 0: the file's Players count
+    std::string file;   // `-`: standard input
+    int depth = 0;
+};
+
+// Counts the legal ply sequences of hand 1 of the record in `args.file` to
+// `args.depth` (docs/perft.md) and prints them on standard output; problems
+// on standard error. 0: counted; 2: could not run.
+int run_perft(const PerftArgs& args, std::istream& standard_input);
 
 }  // namespace pips::cli
