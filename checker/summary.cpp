@@ -21,9 +21,9 @@ bool same_pose(const PoseRule& a, const PoseRule& b) {
 std::string range_words(const PointRange& r) {
     if (r.lo == r.hi) return fmt::format("{}", r.lo);
     std::string s = r.step > 1 ? fmt::format("a multiple of {}", r.step) : std::string();
-    if (r.hi >= PointRange::kNoLimit)
-        return s.empty() ? fmt::format("{} or more", r.lo) : s;
+    if (r.hi >= PointRange::kNoLimit) return s.empty() ? fmt::format("{} or more", r.lo) : s;
     if (!s.empty()) s += ", ";
+    if (r.hi == r.lo + r.step) return s + fmt::format("{} or {}", r.lo, r.hi);
     return s + fmt::format("{} to {}", r.lo, r.hi);
 }
 
@@ -35,26 +35,28 @@ bool is_summary_hand(const ast::Hand& hand) {
 
 // The tile lines of a summary hand: checked as tiles, deciding nothing.
 bool RecordChecker::summary_tiles(const ast::Hand& hand, Pos stop_at) {
+    // A line with a syntax error gets that error only; nothing after it is read.
+    auto read = [&](Pos p) { return p.line < stop_at.line; };
     if (!hand_) hand_.emplace(v_);
     HandState& h = *hand_;
     int rounds = static_cast<int>(hand.redeals.size()) + 1;
     for (int r = 0; r < rounds; ++r) {
         h.reset();
         for (const auto& d : hand.deals) {
-            if (d.round != r || !(d.pos < stop_at)) continue;
+            if (d.round != r || !read(d.pos)) continue;
             if (Step st = h.deal(d.seat, tiles_of(d.tiles, tiles_buf_)); !st) {
                 error(d.pos, Code::bad_deal, st.why);
                 return false;
             }
         }
         for (const auto& st : hand.stocks) {
-            if (st.round != r || !(st.pos < stop_at)) continue;
+            if (st.round != r || !read(st.pos)) continue;
             if (Step x = h.stock(tiles_of(st.tiles, tiles_buf_)); !x) {
                 error(st.pos, Code::bad_deal, x.why);
                 return false;
             }
         }
-        if (r + 1 < rounds && hand.redeals[static_cast<std::size_t>(r)].pos < stop_at &&
+        if (r + 1 < rounds && read(hand.redeals[static_cast<std::size_t>(r)].pos) &&
             !check_redeal(hand, hand.redeals[static_cast<std::size_t>(r)], h))
             return false;
     }
@@ -62,7 +64,7 @@ bool RecordChecker::summary_tiles(const ast::Hand& hand, Pos stop_at) {
     // another seat, and (without draws) only tiles of its own deal.
     TileSet shown;
     for (const auto& rm : hand.remains) {
-        if (!(rm.pos < stop_at)) break;
+        if (!read(rm.pos)) break;
         std::string bad;
         TileSet mine;
         for (const auto& tok : rm.tiles) {
@@ -116,8 +118,7 @@ std::string RecordChecker::summary_end(const ast::EndLine& e, Outcome& o) const 
         case K::block:
             o.how = HandOver::blocked;
             if (!e.who) return {};
-            if (!v_.traits().block_has_winner)
-                return fmt::format("a {} block names no winner", rs);
+            if (!v_.traits().block_has_winner) return fmt::format("a {} block names no winner", rs);
             o.winner = party_of_who(v_, *e.who);
             if (o.winner < 0 && is_seat && v_.partnership()) o.winner = v_.party_of(seat);
             if (o.winner < 0)
@@ -206,9 +207,20 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
     if (score_known_) last_score_ = m_.score;
     const int n = v_.parties();
     const std::string rs(rules_id(v_.rules));
+    // A claimed score taken after an unknown one: each way to it, as the
+    // match takes it from there; the ways that do not fit it go.
+    const MatchState before = m_;
+    auto adopt = [&](std::vector<SheetWay>& ws, const std::array<int, 4>& score) {
+        for (auto& w : ws) {
+            w.after = before;
+            rules_->rebase(w.after, rules_->sheet_result(w.o, w.points, before), score);
+        }
+        std::erase_if(ws, [&](const SheetWay& w) { return !rules_->fits(w.o, w.after); });
+    };
     if (!judging()) {
         // Replaying under other rules: a score sheet cannot be rescored.
-        if (opt_.summaries) out_.summaries.push_back({hand.number, "not replayed (summary hand)", ""});
+        if (opt_.summaries)
+            out_.summaries.push_back({hand.number, "not replayed (summary hand)", ""});
         HandResult tie;
         tie.how = HandOver::blocked;
         tie.tie = true;
@@ -232,11 +244,11 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
     // The claim lines in record order.
     enum class Line { end, points, score };
     std::vector<std::pair<Pos, Line>> lines;
-    // Nothing after a syntax error is read.
-    if (hand.end && hand.end->pos < stop_at) lines.push_back({hand.end->pos, Line::end});
-    if (hand.points && hand.points->pos < stop_at)
-        lines.push_back({hand.points->pos, Line::points});
-    if (hand.score && hand.score->pos < stop_at) lines.push_back({hand.score->pos, Line::score});
+    // A line with a syntax error gets that error only; nothing after it is read.
+    auto read = [&](Pos p) { return p.line < stop_at.line; };
+    if (hand.end && read(hand.end->pos)) lines.push_back({hand.end->pos, Line::end});
+    if (hand.points && read(hand.points->pos)) lines.push_back({hand.points->pos, Line::points});
+    if (hand.score && read(hand.score->pos)) lines.push_back({hand.score->pos, Line::score});
     std::sort(lines.begin(), lines.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
     const ast::ClaimLine* score_line = nullptr;  // a score line that the outcomes explain
@@ -281,17 +293,33 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
                     for (const auto& c : cands)
                         same = same && c.range[p].lo == cands.front().range[p].lo &&
                                c.range[p].hi == cands.front().range[p].hi &&
-                               c.range[p].step == cands.front().range[p].step &&
-                               !c.fixed[p];
+                               c.range[p].step == cands.front().range[p].step && !c.fixed[p];
                     if (same)
-                        why = fmt::format("{} scores {} in hand {} of {}, not {}",
-                                          who_name(it.who), range_words(cands.front().range[p]),
-                                          hand.number, rs, it.value);
+                        why = fmt::format("{} scores {} in hand {} of {}, not {}", who_name(it.who),
+                                          range_words(cands.front().range[p]), hand.number, rs,
+                                          it.value);
                     else
                         why = fmt::format(
                             "no outcome of hand {} that fits the lines above gives {} {} points",
                             hand.number, who_name(it.who), it.value);
                     error(it.value_pos, Code::points_mismatch, std::move(why));
+                    failed = true;
+                    break;
+                }
+                // The points must also leave a match that fits the outcome
+                // (fives-threes: exactly 61 only by `target`).
+                std::vector<SheetWay> ways;
+                summary_settle(keep, nullptr, ways);
+                if (ways.empty()) {
+                    bool target = hand.end && hand.end->kind == ast::EndLine::Kind::target;
+                    error(it.value_pos, Code::points_mismatch,
+                          target ? fmt::format("hand {} ended the match at exactly {}; with "
+                                               "these points nobody reaches it",
+                                               hand.number, v_.traits().target)
+                                 : fmt::format("{} {} in hand {} takes {} to {}, which only "
+                                               "`end target` can do",
+                                               who_name(it.who), it.value, hand.number,
+                                               who_name(it.who), m_.score[p] + it.value));
                     failed = true;
                     break;
                 }
@@ -347,10 +375,23 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
             }
             score_line = &*hand.score;
         } else if (listed == n) {
+            std::string text;
+            for (int p = 0; p < n; ++p)
+                fmt::format_to(std::back_inserter(text), "{}{} {}", p ? " " : "",
+                               rules_->party_name(p), claimed_score[p]);
             if (!rules_->score_reachable(claimed_score, last_score_)) {
                 error(hand.score->items.front().value_pos, Code::score_mismatch,
-                      fmt::format("{} cannot stand at this score after hands not shown",
-                                  v_.name()));
+                      fmt::format("{} cannot stand at {} after hand {}", v_.name(), text,
+                                  hand.number));
+                break;
+            }
+            std::vector<SheetWay> ws;
+            summary_settle(cands, nullptr, ws);
+            adopt(ws, claimed_score);
+            if (ws.empty()) {
+                error(hand.score->items.front().value_pos, Code::score_mismatch,
+                      fmt::format("no outcome of hand {} that fits the lines above leaves {}",
+                                  hand.number, text));
                 break;
             }
             score_adopted = true;
@@ -362,11 +403,11 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
     // What the lines read settle.
     std::vector<SheetWay> ways;
     summary_settle(cands, score_line, ways);
-    const MatchState before = m_;
+    if (score_adopted) adopt(ways, claimed_score);
     bool outcome_known = !ways.empty();
     for (const auto& s : ways)
-        outcome_known = outcome_known && s.o.winner == ways.front().o.winner &&
-                        s.o.tie == ways.front().o.tie;
+        outcome_known =
+            outcome_known && s.o.winner == ways.front().o.winner && s.o.tie == ways.front().o.tie;
     if (ways.empty()) {
         // Cannot happen with the lines above read; keep the match moving all the same.
         SheetWay s;
@@ -376,11 +417,6 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
         ways.push_back(s);
         outcome_known = false;
     }
-    if (score_adopted)
-        for (auto& s : ways) {
-            s.after = before;
-            rules_->rebase(s.after, rules_->sheet_result(s.o, s.points, before), claimed_score);
-        }
     bool score_known = score_adopted || score_known_;
     bool ties_known = true;
     for (const auto& s : ways) {
@@ -412,12 +448,13 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
     if (!poser_known) {
         m_.pose_unknown = true;
         if (!last)
-            unchecked(fmt::format("who poses hand {}: hand {}'s outcome is not shown", hand.number + 1,
-                                  hand.number));
+            unchecked(fmt::format("who poses hand {}: hand {}'s outcome is not shown",
+                                  hand.number + 1, hand.number));
     } else if (!exact && !last && next.known) {
-        unchecked(fmt::format("who poses hand {}: the winning side's seat with the lower count "
-                              "(pip counts not shown)",
-                              hand.number + 1));
+        unchecked(
+            fmt::format("who poses hand {}: the winning side's seat with the lower count "
+                        "(pip counts not shown)",
+                        hand.number + 1));
     }
     if (opt_.summaries) {
         HandSummary sum;
@@ -442,8 +479,8 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
         out_.summaries.push_back(std::move(sum));
     }
     // Nothing after a syntax error is replayed.
-    const Pos end_of_hand = &hand + 1 < rec_.hands.data() + rec_.hands.size() ? (&hand + 1)->pos
-                                                                               : Pos{~0u, ~0u};
+    const Pos end_of_hand =
+        &hand + 1 < rec_.hands.data() + rec_.hands.size() ? (&hand + 1)->pos : Pos{~0u, ~0u};
     return !(stop_at < end_of_hand);
 }
 

@@ -169,11 +169,14 @@ bool Rules::score_reachable(const std::array<int, 4>& score, const std::array<in
     }
     // A win adds a point or resets: some party is at 0.
     if (t.win_value > 0) return zero;
+    int at_target = 0;
     for (int p = 0; p < v_.parties(); ++p) {
         if (score[p] < last[p]) return false;
         if (t.match_end == MatchEnd::exactly && score[p] > t.target) return false;
+        at_target += score[p] == t.target;
     }
-    return true;
+    // Exactly the target ends the match at once: one party at most reaches it.
+    return t.match_end != MatchEnd::exactly || at_target <= 1;
 }
 
 void Rules::rebase(MatchState& m, const HandResult& r, const std::array<int, 4>& score) const {
