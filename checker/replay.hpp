@@ -167,6 +167,7 @@ private:
     // summary.cpp
     bool check_summary_hand(const ast::Hand& hand, bool last, Pos stop_at);
     bool summary_tiles(const ast::Hand& hand, Pos stop_at);
+    bool stops_in(const ast::Hand& hand, Pos stop_at) const;
     std::string summary_end(const ast::EndLine& e, Outcome& o) const;
     void summary_settle(const std::vector<SheetCandidate>& cands, const ast::ClaimLine* score,
                         std::vector<SheetWay>& out) const;

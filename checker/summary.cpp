@@ -227,7 +227,7 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
         rules_->apply(m_, tie);
         m_.known = false;
         score_known_ = false;
-        return true;
+        return !stops_in(hand, stop_at);
     }
     SheetContext ctx{hand.number, score_known_, ties_unknown_};
     auto candidates_of = [&](const Outcome& stated) {
@@ -478,10 +478,15 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
                                rules_->party_name(p), ways.front().points[p]);
         out_.summaries.push_back(std::move(sum));
     }
-    // Nothing after a syntax error is replayed.
+    return !stops_in(hand, stop_at);
+}
+
+// Whether the record's first syntax error is in this hand: nothing after it
+// is replayed.
+bool RecordChecker::stops_in(const ast::Hand& hand, Pos stop_at) const {
     const Pos end_of_hand =
         &hand + 1 < rec_.hands.data() + rec_.hands.size() ? (&hand + 1)->pos : Pos{~0u, ~0u};
-    return !(stop_at < end_of_hand);
+    return stop_at < end_of_hand;
 }
 
 }  // namespace pips::checker::impl

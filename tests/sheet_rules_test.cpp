@@ -50,8 +50,8 @@ TEST(SheetPoints, JamaicanWinIsOneOrTwoForADomino) {
     Sheet s(RuleSet::jamaican, 4);
     MatchState m;
     EXPECT_TRUE(same(s.range(m, domino(0, s.v), 0), 1, 2));  // key tile: 2
-    EXPECT_TRUE(same(s.range(m, block(0), 0), 1, 1));         // a block has no key tile
-    EXPECT_TRUE(same(s.range(m, block(0), 1), 0, 0));         // the losers score 0
+    EXPECT_TRUE(same(s.range(m, block(0), 0), 1, 1));        // a block has no key tile
+    EXPECT_TRUE(same(s.range(m, block(0), 1), 0, 0));        // the losers score 0
     EXPECT_TRUE(same(s.range(m, tie(), 0), 0, 0));
     m.playoff = true;
     EXPECT_TRUE(same(s.range(m, domino(1, s.v), 1), 1, 1));  // a play-off is worth 1
@@ -68,7 +68,8 @@ TEST(SheetPoints, JamaicanTieReplayAddsOneATie) {
 }
 
 TEST(SheetPoints, OnePointGames) {
-    for (auto [r, n] : {std::pair{RuleSet::cutthroat, 3}, {RuleSet::chiva, 4}, {RuleSet::chiva, 2}}) {
+    for (auto [r, n] :
+         {std::pair{RuleSet::cutthroat, 3}, {RuleSet::chiva, 4}, {RuleSet::chiva, 2}}) {
         Sheet s(r, n);
         MatchState m;
         EXPECT_TRUE(same(s.range(m, domino(1, s.v), s.v.party_of(1)), 1, 1));
