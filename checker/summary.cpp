@@ -452,8 +452,8 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
                                   hand.number + 1, hand.number));
     } else if (!exact && !last && next.known) {
         unchecked(
-            fmt::format("who poses hand {}: the winning side's seat with the lower count "
-                        "(pip counts not shown)",
+            fmt::format("who poses hand {}: a seat of the winning side (the sheet does not "
+                        "show which)",
                         hand.number + 1));
     }
     if (opt_.summaries) {
