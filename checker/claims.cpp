@@ -63,6 +63,11 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     if (opt_.summaries) summarize(hand, r);
     check_claims(hand, r, result_why);
     rules_->apply(m_, r);
+    if (!score_known_) {
+        // Points added to a score that is not known: the match end is not known either.
+        m_.over = false;
+        m_.winner = -1;
+    }
     check_score(hand);
 }
 

@@ -60,6 +60,7 @@ std::span<const Tile> tiles_of(const std::vector<ast::TileTok>& ts, std::vector<
 // Returns false when the record cannot be replayed further (a syntax error).
 bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
     if (m_.over) return match_over_before(hand);
+    if (is_summary_hand(hand)) return check_summary_hand(hand, last, stop_at);
     if (!hand_) hand_.emplace(v_);
     HandState& h = *hand_;
     if (!deal_hand(hand, h)) {

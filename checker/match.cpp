@@ -62,6 +62,8 @@ void RecordChecker::check_score(const ast::Hand& hand) {
             for (const auto& it : hand.score->items)
                 if (int p = party_of_who(v_, it.who); p >= 0) m_.score[p] = it.value;
             score_known_ = true;
+            m_.winner = rules_->match_winner(m_.score);
+            m_.over = m_.winner >= 0;
         } else {
             unchecked(fmt::format("score of hand {}: the match score is unknown", hand.number));
         }

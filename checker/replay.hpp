@@ -11,6 +11,7 @@
 // Not part of the checker's interface (checker.hpp).
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <set>
@@ -49,6 +50,24 @@ std::string pose_words(const PoseReason& r);  // "hand 1: the holder of 6-6 pose
 std::string result_words(const HandResult& r, const Rules& rules);
 // "A 21, B 23, C ?, D 24": pip counts by seat, -1 unknown.
 std::string counts_words(const std::array<int, 4>& counts, int players);
+
+// A summary hand: no plies, and an end, points or score line.
+bool is_summary_hand(const ast::Hand& hand);
+
+// An outcome of a summary hand that its lines read so far allow, with the
+// points they fix.
+struct SheetCandidate {
+    Outcome o;
+    std::array<PointRange, 4> range;
+    std::array<std::optional<int>, 4> fixed;
+};
+
+// One way a summary hand can have gone: an outcome, its points, the match after it.
+struct SheetWay {
+    Outcome o;
+    std::array<int, 4> points{};
+    MatchState after;
+};
 
 class RecordChecker {
 public:
@@ -145,6 +164,14 @@ private:
     bool claimed_end(const ast::Hand& hand, HandResult& r);
     void settle_score_from_claim(const ast::Hand& hand);
 
+    // summary.cpp
+    bool check_summary_hand(const ast::Hand& hand, bool last, Pos stop_at);
+    bool summary_tiles(const ast::Hand& hand, Pos stop_at);
+    bool stops_in(const ast::Hand& hand, Pos stop_at) const;
+    std::string summary_end(const ast::EndLine& e, Outcome& o) const;
+    void summary_settle(const std::vector<SheetCandidate>& cands, const ast::ClaimLine* score,
+                        std::vector<SheetWay>& out) const;
+
     // match.cpp
     void check_score(const ast::Hand& hand);
     void summarize(const ast::Hand& hand, const HandResult& r);
@@ -170,7 +197,8 @@ private:
     std::vector<Tile> tiles_buf_;    // a tile list being handed to the engine
     int pre_pose_passes_ = 0;
     const ast::Tag* result_tag_ = nullptr;
-    bool ties_unknown_ = false;  // tie-replay, record starting after hand 1
+    bool ties_unknown_ = false;        // tie-replay, record starting after hand 1
+    std::array<int, 4> last_score_{};  // the last match score known (summary hands)
 };
 
 }  // namespace pips::checker::impl

@@ -79,6 +79,14 @@ public:
         return *b;
     }
 
+    // 4 players: after a block the winning side's seat with the lower count
+    // poses, which a sheet does not show.
+    std::uint8_t sheet_posers(const Outcome& o, bool& exact) const override {
+        std::uint8_t seats = Rules::sheet_posers(o, exact);
+        if (v_.players == 4 && o.winner >= 0 && o.how != HandOver::domino) exact = false;
+        return seats;
+    }
+
     void apply(MatchState& m, const HandResult& r) const override {
         if (v_.players < 4) return detail::seat_apply(v_, m, r);
         m.first = false;

@@ -63,6 +63,20 @@ public:
         return r;
     }
 
+    // Any points in play, none that would pass 61.
+    PointRange points_range(const MatchState& m, const Outcome&, int party,
+                            const SheetContext& c) const override {
+        return {0, traits().target - (c.score_known ? m.score[party] : 0)};
+    }
+
+    // Reaching exactly 61 ends the hand by `target`; nothing else does.
+    bool fits(const Outcome& o, const MatchState& after) const override {
+        if (o.how == HandOver::target) return after.over && after.winner == o.winner;
+        return !after.over;
+    }
+
+    bool poser_needs_score(const Outcome&) const override { return false; }
+
     void apply(MatchState& m, const HandResult& r) const override {
         m.first = false;
         m.pose_unknown = false;

@@ -111,6 +111,16 @@ public:
         return r;
     }
 
+    // Points against: any number for every seat; the seat that dominoed has
+    // only its penalties, 10 each.
+    PointRange points_range(const MatchState&, const Outcome& o, int party,
+                            const SheetContext&) const override {
+        bool dominoed = o.how == HandOver::domino && party == o.winner;
+        return {0, PointRange::kNoLimit, dominoed ? 10 : 1};
+    }
+
+    bool poser_needs_score(const Outcome&) const override { return false; }
+
     void apply(MatchState& m, const HandResult& r) const override {
         m.first = false;
         m.pose_unknown = false;

@@ -68,6 +68,37 @@ public:
         return r;
     }
 
+    // A win is worth 1, 2 for a key-tile domino; a play-off 1; a tie-replay 1
+    // more for each tie before it (any value when those ties are not known).
+    PointRange points_range(const MatchState& m, const Outcome& o, int party,
+                            const SheetContext& c) const override {
+        if (o.tie || party != o.winner) return {};
+        if (c.ties_unknown) return {1, PointRange::kNoLimit};
+        if (m.playoff && c.score_known) return {1, 1};
+        int base = traits().win_value + (v_.options.tie_replay ? m.ties : 0);
+        int lo = !c.score_known && v_.options.playoff ? 1 : base;
+        return {lo, o.how == HandOver::blocked ? base : base + 1};
+    }
+
+    // After a tie-replay tie the side with points poses.
+    bool poser_needs_score(const Outcome& o) const override {
+        return !o.tie || v_.options.tie_replay;
+    }
+
+    // A side at 0, or 1-1 before a play-off.
+    bool score_reachable(const std::array<int, 4>& score,
+                         const std::array<int, 4>& last) const override {
+        if (v_.options.playoff && score[0] == 1 && score[1] == 1) return true;
+        return Rules::score_reachable(score, last);
+    }
+
+    void rebase(MatchState& m, const HandResult& r,
+                const std::array<int, 4>& score) const override {
+        Rules::rebase(m, r, score);
+        m.playoff = v_.options.playoff && score[0] == 1 && score[1] == 1;
+        if (m.playoff) m.posers = r.next_posers;
+    }
+
     void apply(MatchState& m, const HandResult& r) const override {
         m.first = false;
         m.pose_unknown = false;

@@ -83,6 +83,34 @@ public:
         return r;
     }
 
+    // With tie-closer the player who closed wins a tied block: no void hand.
+    bool can_tie() const override { return !v_.options.tie_closer; }
+
+    // The pips left (0 to all of the set's), the hand bonus when it is
+    // certain, and 100 more that a domino may carry (capicu, double-blank).
+    PointRange points_range(const MatchState&, const Outcome& o, int party,
+                            const SheetContext& c) const override {
+        if (o.tie || party != o.winner) return {};
+        int bonus = !v_.options.bonus ? 0 : c.hand == 1 ? 100 : c.hand == 2 ? 50 : 0;
+        int extra =
+            (v_.options.capicu || v_.options.double_blank) && o.how != HandOver::blocked ? 100 : 0;
+        return {bonus, v_.tile_set().pips() + bonus + extra};
+    }
+
+    // The seat that dominoed poses; after a block, the winning side's seat
+    // with the lower count, which a sheet does not show.
+    std::uint8_t sheet_posers(const Outcome& o, bool& exact) const override {
+        if (o.how == HandOver::domino && o.winner_seat >= 0) {
+            exact = true;
+            return static_cast<std::uint8_t>(1u << o.winner_seat);
+        }
+        std::uint8_t side = Rules::sheet_posers(o, exact);
+        exact = o.winner < 0;
+        return side;
+    }
+
+    bool poser_needs_score(const Outcome&) const override { return false; }
+
     void apply(MatchState& m, const HandResult& r) const override {
         m.first = false;
         m.pose_unknown = false;

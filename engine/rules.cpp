@@ -111,6 +111,86 @@ bool Rules::apply_claims(MatchState& m, const ClaimedOutcome& c) const {
     return score_known;
 }
 
+std::vector<Outcome> Rules::outcomes(const Outcome& stated) const {
+    std::vector<Outcome> out;
+    if (stated.tie || (stated.how == HandOver::domino && stated.winner_seat >= 0)) {
+        out.push_back(stated);
+        return out;
+    }
+    for (HandOver how : {HandOver::domino, HandOver::blocked, HandOver::target}) {
+        if (stated.how != HandOver::no && stated.how != how) continue;
+        if (how == HandOver::target && !has_target()) continue;
+        if (how == HandOver::blocked && !traits().block_has_winner) {
+            out.push_back({how, false, -1, -1});  // a block names no winner
+            continue;
+        }
+        for (int p = 0; p < v_.parties(); ++p)
+            if (stated.winner < 0 || stated.winner == p) out.push_back({how, false, p, -1});
+    }
+    if (stated.how == HandOver::no && can_tie()) out.push_back({HandOver::blocked, true, -1, -1});
+    return out;
+}
+
+// The 1-point games: the winner scores the win's value, nobody else scores.
+PointRange Rules::points_range(const MatchState&, const Outcome& o, int party,
+                               const SheetContext&) const {
+    if (o.tie || party != o.winner) return {};
+    return {traits().win_value, traits().win_value};
+}
+
+std::uint8_t Rules::sheet_posers(const Outcome& o, bool& exact) const {
+    exact = true;
+    if (o.winner < 0) return 0;
+    if (v_.partnership()) return static_cast<std::uint8_t>(o.winner == 0 ? 0b0101 : 0b1010);
+    return static_cast<std::uint8_t>(1u << o.winner);
+}
+
+HandResult Rules::sheet_result(const Outcome& o, const std::array<int, 4>& points,
+                               const MatchState& m) const {
+    HandResult r;
+    r.how = o.how == HandOver::no ? HandOver::blocked : o.how;
+    r.tie = o.tie;
+    r.winner = o.winner;
+    r.winner_seat = o.winner_seat;
+    r.points = points;
+    bool exact = true;
+    r.next_posers = sheet_posers(o, exact);
+    if (traits().lead_rotates)
+        r.leader = m.first || m.pose_unknown || m.leader < 0 ? -1 : (m.leader + 1) % v_.players;
+    return r;
+}
+
+bool Rules::score_reachable(const std::array<int, 4>& score, const std::array<int, 4>& last) const {
+    const RuleTraits& t = traits();
+    bool zero = false;
+    for (int p = 0; p < v_.parties(); ++p) {
+        if (score[p] < 0) return false;
+        zero = zero || score[p] == 0;
+    }
+    // A win adds a point or resets: some party is at 0.
+    if (t.win_value > 0) return zero;
+    int at_target = 0;
+    for (int p = 0; p < v_.parties(); ++p) {
+        if (score[p] < last[p]) return false;
+        if (t.match_end == MatchEnd::exactly && score[p] > t.target) return false;
+        at_target += score[p] == t.target;
+    }
+    // Exactly the target ends the match at once: one party at most reaches it.
+    return t.match_end != MatchEnd::exactly || at_target <= 1;
+}
+
+void Rules::rebase(MatchState& m, const HandResult& r, const std::array<int, 4>& score) const {
+    apply(m, r);
+    m.score = score;
+    if (!r.tie && r.winner >= 0 && traits().win_value > 0) {
+        bool zero = true;
+        for (int p = 0; p < v_.parties(); ++p) zero = zero && score[p] == 0;
+        m.prev = zero ? MatchState::Prev::reset : MatchState::Prev::win;
+    }
+    m.winner = match_winner(score);
+    m.over = m.winner >= 0;
+}
+
 namespace detail {
 
 std::array<int, 4> seat_counts(const HandState& h) {

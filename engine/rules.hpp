@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/hand.hpp"
 #include "engine/reasons.hpp"
@@ -84,6 +85,31 @@ struct ClaimedOutcome {
     bool points_complete = false;  // the points line names every party
 };
 
+// A hand's outcome as a score sheet states it (a summary hand: DGN section 4).
+struct Outcome {
+    HandOver how = HandOver::no;  // no: not stated (a domino or a block)
+    bool tie = false;             // blocked with no winner (quinientos: void)
+    int winner = -1;              // party; fives-threes: the side that chipped out or reached 61
+    int winner_seat = -1;         // the seat that dominoed, when stated
+};
+
+// The points a party may get in one hand: whole numbers from lo to hi that
+// are lo plus a multiple of step.
+struct PointRange {
+    static constexpr int kNoLimit = 1 << 24;
+    int lo = 0;
+    int hi = 0;
+    int step = 1;
+    bool contains(int x) const { return x >= lo && x <= hi && (x - lo) % step == 0; }
+};
+
+// What a summary hand's points depend on besides its outcome.
+struct SheetContext {
+    int hand = 0;               // the hand's number in the match
+    bool score_known = true;    // the match score before the hand is known
+    bool ties_unknown = false;  // jamaican tie-replay: the ties before the hand are not known
+};
+
 class Rules {
 public:
     explicit Rules(const Variant& v) : v_(v) {}
@@ -127,6 +153,39 @@ public:
     // claims give it. Moves the match on as far as the claims settle it;
     // returns false when the match score is no longer known.
     bool apply_claims(MatchState& m, const ClaimedOutcome& c) const;
+
+    // Summary hands (score sheets): what the rule set can give for an outcome.
+    // Whether a hand can end in a tie (`end tie`).
+    virtual bool can_tie() const { return traits().block_has_winner; }
+    // Whether a hand can end the match mid-hand (`end target`).
+    bool has_target() const { return traits().match_end == MatchEnd::exactly; }
+    // Every outcome that fits what is stated (HandOver::no: nothing).
+    std::vector<Outcome> outcomes(const Outcome& stated) const;
+    // The points `party` may get in a hand with outcome `o`, the match at `m`.
+    virtual PointRange points_range(const MatchState& m, const Outcome& o, int party,
+                                    const SheetContext& c) const;
+    // Whether the state after the hand fits the outcome (fives-threes: a
+    // hand reaching exactly 61 ended by `target`, and no other does).
+    virtual bool fits(const Outcome&, const MatchState&) const { return true; }
+    // The seats that pose after outcome `o`; `exact` false when the rules
+    // pick one of them by what a sheet does not show (the lower count of a side).
+    virtual std::uint8_t sheet_posers(const Outcome& o, bool& exact) const;
+    // Whether who poses after outcome `o` depends on the match score (a
+    // win that may reset it).
+    virtual bool poser_needs_score(const Outcome& o) const {
+        return traits().win_value > 0 && !o.tie;
+    }
+    // A hand with outcome `o` scoring `points`, as the match takes it.
+    HandResult sheet_result(const Outcome& o, const std::array<int, 4>& points,
+                            const MatchState& m) const;
+    // Whether a match can stand at `score` after hands not shown, the last
+    // known score being `last`.
+    virtual bool score_reachable(const std::array<int, 4>& score,
+                                 const std::array<int, 4>& last) const;
+    // After result `r` from an unknown score, the match at the claimed
+    // `score`: what follows from the score alone (a reset, a play-off, the
+    // match end).
+    virtual void rebase(MatchState& m, const HandResult& r, const std::array<int, 4>& score) const;
 
 protected:
     virtual PoseRule make_pose_rule(const MatchState& m) const = 0;

@@ -1,0 +1,195 @@
+// Table tests of what each rule set can give a summary hand (a score-sheet
+// line): the outcomes it has, the points a party may get for one, and how the
+// match score moves with them. Every expected value is from RULINGS.md,
+// "Summary hands" and "What claims settle".
+#include <gtest/gtest.h>
+
+#include <array>
+#include <memory>
+
+#include "engine/rules.hpp"
+#include "engine/variant.hpp"
+#include "tests/support/support.hpp"
+
+using namespace pips;
+
+namespace {
+
+struct Sheet {
+    Variant v;
+    std::unique_ptr<Rules> rules;
+    Sheet(RuleSet r, int players, Options o = {})
+        : v(test::variant_of(r, players, o)), rules(make_rules(v)) {}
+    PointRange range(const MatchState& m, Outcome o, int party, SheetContext c = {1}) const {
+        return rules->points_range(m, o, party, c);
+    }
+    // The match after a hand with outcome `o` scoring `points`.
+    MatchState after(MatchState m, Outcome o, std::array<int, 4> points) const {
+        rules->apply(m, rules->sheet_result(o, points, m));
+        return m;
+    }
+};
+
+Outcome domino(int seat, const Variant& v) {
+    return {HandOver::domino, false, v.party_of(seat), seat};
+}
+Outcome block(int party) {
+    return {HandOver::blocked, false, party, -1};
+}
+Outcome tie() {
+    return {HandOver::blocked, true, -1, -1};
+}
+
+bool same(const PointRange& r, int lo, int hi, int step = 1) {
+    return r.lo == lo && r.hi == hi && r.step == step;
+}
+
+}  // namespace
+
+TEST(SheetPoints, JamaicanWinIsOneOrTwoForADomino) {
+    Sheet s(RuleSet::jamaican, 4);
+    MatchState m;
+    EXPECT_TRUE(same(s.range(m, domino(0, s.v), 0), 1, 2));  // key tile: 2
+    EXPECT_TRUE(same(s.range(m, block(0), 0), 1, 1));        // a block has no key tile
+    EXPECT_TRUE(same(s.range(m, block(0), 1), 0, 0));        // the losers score 0
+    EXPECT_TRUE(same(s.range(m, tie(), 0), 0, 0));
+    m.playoff = true;
+    EXPECT_TRUE(same(s.range(m, domino(1, s.v), 1), 1, 1));  // a play-off is worth 1
+}
+
+TEST(SheetPoints, JamaicanTieReplayAddsOneATie) {
+    Sheet s(RuleSet::jamaican, 4, {.tie_replay = true});
+    MatchState m;
+    m.ties = 2;  // two ties: the replay is worth 3, 4 with the key tile
+    EXPECT_TRUE(same(s.range(m, domino(2, s.v), 0), 3, 4));
+    EXPECT_TRUE(same(s.range(m, block(1), 1), 3, 3));
+    // Ties before the record are not known: any value from 1.
+    EXPECT_TRUE(same(s.range(m, block(1), 1, {5, true, true}), 1, PointRange::kNoLimit));
+}
+
+TEST(SheetPoints, OnePointGames) {
+    for (auto [r, n] :
+         {std::pair{RuleSet::cutthroat, 3}, {RuleSet::chiva, 4}, {RuleSet::chiva, 2}}) {
+        Sheet s(r, n);
+        MatchState m;
+        EXPECT_TRUE(same(s.range(m, domino(1, s.v), s.v.party_of(1)), 1, 1));
+        EXPECT_TRUE(same(s.range(m, domino(1, s.v), s.v.party_of(0)), 0, 0));
+        EXPECT_TRUE(same(s.range(m, tie(), 0), 0, 0));
+    }
+}
+
+TEST(SheetPoints, QuinientosPipsBonusesAndVoid) {
+    Sheet plain(RuleSet::quinientos, 4);
+    MatchState m;
+    EXPECT_TRUE(same(plain.range(m, block(1), 1), 0, 168));
+    EXPECT_TRUE(plain.rules->can_tie());
+    Sheet bonus(RuleSet::quinientos, 4, {.bonus = true, .capicu = true});
+    // Hand 1: +100 certain; a domino may carry the capicu 100 as well.
+    EXPECT_TRUE(same(bonus.range(m, domino(0, bonus.v), 0, {1}), 100, 368));
+    EXPECT_TRUE(same(bonus.range(m, block(0), 0, {2}), 50, 218));  // hand 2: +50
+    EXPECT_TRUE(same(bonus.range(m, block(0), 0, {3}), 0, 168));
+    Sheet closer(RuleSet::quinientos, 4, {.tie_closer = true});
+    EXPECT_FALSE(closer.rules->can_tie());  // no void hand
+}
+
+TEST(SheetPoints, FrenchDominoerScoresTensOnly) {
+    Sheet s(RuleSet::french, 4);
+    MatchState m;
+    EXPECT_TRUE(same(s.range(m, domino(2, s.v), 2), 0, PointRange::kNoLimit, 10));
+    EXPECT_TRUE(same(s.range(m, domino(2, s.v), 0), 0, PointRange::kNoLimit));
+    EXPECT_TRUE(s.range(m, domino(2, s.v), 2).contains(30));
+    EXPECT_FALSE(s.range(m, domino(2, s.v), 2).contains(35));
+}
+
+TEST(SheetPoints, FivesThreesNeverPast61) {
+    Sheet s(RuleSet::fives_threes, 2);
+    MatchState m;
+    m.score = {50, 20};
+    EXPECT_TRUE(same(s.range(m, block(-1), 0), 0, 11));
+    EXPECT_TRUE(same(s.range(m, block(-1), 1), 0, 41));
+    EXPECT_FALSE(s.rules->can_tie());
+    EXPECT_TRUE(s.rules->has_target());
+    // Exactly 61 is an end by target, and only that.
+    Outcome target{HandOver::target, false, 0, -1};
+    EXPECT_TRUE(s.rules->fits(target, s.after(m, target, {11, 3})));
+    EXPECT_FALSE(s.rules->fits(target, s.after(m, target, {10, 3})));
+    Outcome chip = domino(0, s.v);
+    EXPECT_FALSE(s.rules->fits(chip, s.after(m, chip, {11, 3})));
+    EXPECT_TRUE(s.rules->fits(chip, s.after(m, chip, {10, 3})));
+}
+
+TEST(SheetOutcomes, WhatEachRuleSetHas) {
+    Sheet jam(RuleSet::jamaican, 4);
+    // Nothing stated: a domino or a block by either side, or a tie.
+    EXPECT_EQ(jam.rules->outcomes({}).size(), 5u);
+    EXPECT_EQ(jam.rules->outcomes({HandOver::blocked, false, -1, -1}).size(), 2u);
+    EXPECT_EQ(jam.rules->outcomes(domino(3, jam.v)).size(), 1u);
+    Sheet ft(RuleSet::fives_threes, 4);
+    // A chip-out or a target by either side, or a block with no winner.
+    EXPECT_EQ(ft.rules->outcomes({}).size(), 5u);
+    Sheet cut(RuleSet::cutthroat, 3);
+    EXPECT_EQ(cut.rules->outcomes({}).size(), 7u);
+}
+
+TEST(SheetScore, MovesAsInPlayedHands) {
+    Sheet jam(RuleSet::jamaican, 4, {.playoff = true});
+    MatchState m;
+    m.score = {1, 0};
+    m.first = false;
+    MatchState a = jam.after(m, domino(1, jam.v), {0, 1});  // the side at 0 wins at 1-0
+    EXPECT_EQ(a.score[0], 1);
+    EXPECT_EQ(a.score[1], 1);
+    EXPECT_TRUE(a.playoff);
+    MatchState b = jam.after(a, block(0), {1, 0});  // the play-off: 2-0
+    EXPECT_EQ(b.score[0], 2);
+    EXPECT_EQ(b.score[1], 0);
+
+    Sheet cut(RuleSet::cutthroat, 2);
+    MatchState c;
+    c.score = {1, 0};
+    MatchState d = cut.after(c, domino(1, cut.v), {0, 1});  // every seat has a point: reset
+    EXPECT_EQ(d.score[0], 0);
+    EXPECT_EQ(d.score[1], 0);
+    EXPECT_EQ(d.prev, MatchState::Prev::reset);
+
+    Sheet fr(RuleSet::french, 4);
+    MatchState e;
+    e.score = {90, 40, 20, 60};
+    MatchState f = fr.after(e, domino(2, fr.v), {12, 8, 0, 30});
+    EXPECT_TRUE(f.over);  // A reached 102: the lowest, C, wins
+    EXPECT_EQ(f.winner, 2);
+}
+
+TEST(SheetScore, ReachableAfterUnknownHands) {
+    std::array<int, 4> zero{};
+    Sheet jam(RuleSet::jamaican, 4);
+    EXPECT_TRUE(jam.rules->score_reachable({3, 0}, zero));
+    EXPECT_FALSE(jam.rules->score_reachable({2, 1}, zero));
+    EXPECT_FALSE(jam.rules->score_reachable({1, 1}, zero));
+    Sheet po(RuleSet::jamaican, 4, {.playoff = true});
+    EXPECT_TRUE(po.rules->score_reachable({1, 1}, zero));
+    Sheet cut(RuleSet::cutthroat, 3);
+    EXPECT_TRUE(cut.rules->score_reachable({2, 0, 5}, zero));
+    EXPECT_FALSE(cut.rules->score_reachable({2, 1, 5}, zero));
+    Sheet q(RuleSet::quinientos, 4);
+    EXPECT_FALSE(q.rules->score_reachable({100, 40}, {120, 0}));  // no score goes down
+    Sheet ft(RuleSet::fives_threes, 2);
+    EXPECT_TRUE(ft.rules->score_reachable({61, 40}, zero));
+    EXPECT_FALSE(ft.rules->score_reachable({62, 40}, zero));
+    EXPECT_FALSE(ft.rules->score_reachable({61, 61}, zero));
+}
+
+TEST(SheetPosers, SideOnlyAfterABlockInChivaAndQuinientos) {
+    bool exact = true;
+    Sheet q(RuleSet::quinientos, 4);
+    EXPECT_EQ(q.rules->sheet_posers(domino(3, q.v), exact), 0b1000);
+    EXPECT_TRUE(exact);
+    EXPECT_EQ(q.rules->sheet_posers(block(0), exact), 0b0101);
+    EXPECT_FALSE(exact);
+    Sheet c(RuleSet::chiva, 4);
+    EXPECT_EQ(c.rules->sheet_posers(block(1), exact), 0b1010);
+    EXPECT_FALSE(exact);
+    Sheet j(RuleSet::jamaican, 4);
+    EXPECT_EQ(j.rules->sheet_posers(block(1), exact), 0b1010);
+    EXPECT_TRUE(exact);  // either partner poses
+}
