@@ -32,6 +32,12 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
             fmt::format("it is {}'s turn to pose, not {}'s", seat_char(h.turn()), seat_char(seat)));
         return false;
     }
+    if (!ply.pre.empty() && ply.pre.front().kind == ast::PreAction::Kind::draw) {
+        // Nothing is drawn before the first tile is down.
+        error(ply.pre.front().pos, Code::illegal_draw,
+              "a hand begins with a pose: nobody draws before it");
+        return false;
+    }
     if (ply.kind == ast::Ply::Kind::pass || !ply.pre.empty())
         return pass_at_pose(ply, seat, pr, h, s);
     Tile t = tile_of(ply.tile);
