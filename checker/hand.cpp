@@ -3,6 +3,8 @@
 // end of the hand and its claims in claims.cpp.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "checker/replay.hpp"
 
 namespace pips::checker::impl {
@@ -58,8 +60,31 @@ std::span<const Tile> tiles_of(const std::vector<ast::TileTok>& ts, std::vector<
 }
 
 // Returns false when the record cannot be replayed further (a syntax error).
-bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
-    if (m_.over) return match_over_before(hand);
+bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
+    if (m_.over) return match_over_before(full);
+    // A line with a syntax error gets that error only, and nothing after it
+    // is replayed: a deal line (whose short list of tiles is not counted
+    // short) stops the record before the hand; a later line of the hand is
+    // left out of it, and the hand is the last one replayed.
+    auto cut = [&](Pos p) { return p.line >= stop_at.line; };
+    for (const auto& d : full.deals)
+        if (cut(d.pos)) return false;
+    for (const auto& st : full.stocks)
+        if (cut(st.pos)) return false;
+    for (const auto& rd : full.redeals)
+        if (cut(rd.pos)) return false;
+    std::optional<ast::Hand> kept;
+    if (std::any_of(full.remains.begin(), full.remains.end(),
+                    [&](const ast::SeatTiles& rm) { return cut(rm.pos); }) ||
+        (full.end && cut(full.end->pos)) || (full.points && cut(full.points->pos)) ||
+        (full.score && cut(full.score->pos))) {
+        kept = full;
+        std::erase_if(kept->remains, [&](const ast::SeatTiles& rm) { return cut(rm.pos); });
+        if (kept->end && cut(kept->end->pos)) kept->end.reset();
+        if (kept->points && cut(kept->points->pos)) kept->points.reset();
+        if (kept->score && cut(kept->score->pos)) kept->score.reset();
+    }
+    const ast::Hand& hand = kept ? *kept : full;
     if (!hand_) hand_.emplace(v_);
     HandState& h = *hand_;
     if (!deal_hand(hand, h)) {
@@ -112,8 +137,16 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
         settle_from_claims(hand, {});
         return true;
     }
-    finish_hand(hand, h, score, last);
-    return true;
+    if (!kept) {
+        finish_hand(hand, h, score, last);
+        return true;
+    }
+    // Cut short by a syntax error: no hand follows it in the replay, and the
+    // record is not unfinished for want of the lines that were cut.
+    bool unfinished = out_.unfinished;
+    finish_hand(hand, h, score, true);
+    if (full.end || !last) out_.unfinished = unfinished;
+    return false;
 }
 
 // A hand after the match is over. Returns false: nothing more is replayed.
