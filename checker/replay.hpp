@@ -88,7 +88,7 @@ private:
     // tags.cpp
     bool read_tags();
     bool read_score_tag();
-    void check_result_tag();
+    void check_result_tag(bool stopped);
 
     // hand.cpp
     bool replay_hand(const ast::Hand& hand, bool last, Pos stop_at);
