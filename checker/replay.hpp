@@ -129,7 +129,7 @@ private:
     void finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last);
     // A hand with no end line: false when it is the last and unfinished.
     bool check_hand_over(const ast::Hand& hand, const HandState& h, bool last, bool& assumed_block);
-    void unfinished_claims(const ast::Hand& hand, const HandState& h);
+    void unfinished_claims(const ast::Hand& hand);
     // The end line against the result; false when it is wrong (reported).
     // `result_why()`: how the result follows from the rules.
     template <class Why>
