@@ -149,7 +149,8 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     return false;
 }
 
-// A hand after the match is over. Returns false: nothing more is replayed.
+// A hand after the match is over, reported at its `hand` line. Returns
+// false: nothing more is replayed.
 bool RecordChecker::match_over_before(const ast::Hand& hand) {
     if (!judging()) {
         // Replaying under other rules: their match ended earlier. Not an error.
@@ -161,8 +162,7 @@ bool RecordChecker::match_over_before(const ast::Hand& hand) {
                  ""});
         return false;
     }
-    Pos at = hand.plies.empty() ? hand.pos : hand.plies.front().pos;
-    error(at, Code::after_end,
+    error(hand.pos, Code::after_end,
           fmt::format("the match is already over: {} won ({})", rules_->party_name(m_.winner),
                       match_score_text(*rules_, m_)));
     return false;

@@ -125,7 +125,9 @@ void RecordChecker::run() {
             break;
         }
     }
-    if (result_ok) check_result_tag(stopped);
+    // A match that is over stays over: what stopped the replay after its end
+    // does not hide the winner.
+    if (result_ok) check_result_tag(stopped && !m_.over);
     sort_errors();
 }
 
