@@ -233,6 +233,8 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r) {
     ClaimedOutcome c;
     c.winner_known = claimed_end(hand, r);
     c.result = r;
+    // Who led the hand is known whatever its outcome (the lead rotates on).
+    if (c.result.leader < 0 && hand_ && hand_->posed()) c.result.leader = hand_->poser();
     if (hand.points) {
         int listed = 0;
         std::array<int, 4> pts{};
