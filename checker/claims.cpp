@@ -37,7 +37,10 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         worded = true;
         return why;
     };
-    if (hand.end && !assumed_block && judging() && !check_end_claim(hand, h, r, result_why)) {
+    // A wrong end claim breaks nothing when the rules decide the hand: the
+    // replay goes on with their result.
+    if (hand.end && !assumed_block && judging() && !check_end_claim(hand, h, r, result_why) &&
+        !r.known) {
         m_.known = false;
         settle_from_claims(hand, r);
         return;

@@ -96,6 +96,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     event_pos_.clear();
     pre_pose_passes_ = 0;
     bool broken = false;
+    bool stray = false;               // a ply after the end: it breaks nothing
     std::optional<HandState> before;  // --annotate: the state before the ply
     std::optional<HandScore> before_score;
     for (const auto& ply : hand.plies) {
@@ -104,7 +105,8 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
         if (opt_.annotate) before = h, before_score = score;
         // After the hand is over: only the knocks around the table after a block.
         if (h.over() != HandOver::no) {
-            if (knock_after_end(ply, h)) continue;
+            if (knock_after_end(ply, h, stray)) continue;
+            if (stray) break;  // reported; the hand is over as it was
             broken = true;
             break;
         }
@@ -215,7 +217,9 @@ bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd, c
 }
 
 // A ply after the hand is over: only a knock around the table after a block.
-bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h) {
+// False when it is not one: `stray` is set when that is `after-end`, which
+// breaks nothing (the hand stays as it ended).
+bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h, bool& stray) {
     bool knock =
         ply.kind == ast::Ply::Kind::pass && ply.pre.empty() && h.over() == HandOver::blocked;
     int seat = ply.seat ? *ply.seat : h.turn();
@@ -225,6 +229,7 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h) {
             h.over() == HandOver::target
                 ? fmt::format("the match ended when a side reached exactly {}", v_.traits().target)
                 : std::string("the hand is already over"));
+        stray = true;
         return false;
     }
     if (ply.seat && seat != h.turn()) {
@@ -235,6 +240,7 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h) {
     set_event_pos(h.event_count(), ply.action_pos);
     if (Step st = h.pass(seat); !st) {
         error(ply.pos, Code::after_end, st.why);
+        stray = true;
         return false;
     }
     return true;
@@ -256,10 +262,9 @@ void RecordChecker::pass_claimed(const ast::Ply& ply) {
     error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
 }
 
-bool RecordChecker::points_claimed(const ast::Ply& ply, Tile t, int pts, const HandState& h) {
+void RecordChecker::points_claimed(const ast::Ply& ply, Tile t, int pts, const HandState& h) {
     error(ply.claim_pos, Code::points_mismatch,
           fmt::format("{}, not {}", play_points_why(t, pts, h, false), *ply.claim));
-    return false;
 }
 
 bool RecordChecker::replay_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
@@ -304,7 +309,8 @@ bool RecordChecker::play_ply(const ast::Ply& ply, int seat, HandState& h, HandSc
     Tile t = tile_of(ply.tile);
     if (Step st = h.play(seat, t, end_of(ply.end)); !st) return step_failed(st, ply.action_pos);
     int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
-    if (ply.claim && *ply.claim != pts && judging()) return points_claimed(ply, t, pts, h);
+    // A wrong claim breaks nothing: the play scored what the rules say.
+    if (ply.claim && *ply.claim != pts && judging()) points_claimed(ply, t, pts, h);
     return true;
 }
 

@@ -103,9 +103,9 @@ private:
     [[gnu::cold, gnu::noinline]] bool step_failed(const Step& st, Pos here);
     [[gnu::cold, gnu::noinline]] bool wrong_turn(const ast::Ply& ply, int seat);
     [[gnu::cold, gnu::noinline]] void pass_claimed(const ast::Ply& ply);
-    [[gnu::cold, gnu::noinline]] bool points_claimed(const ast::Ply& ply, Tile t, int pts,
+    [[gnu::cold, gnu::noinline]] void points_claimed(const ast::Ply& ply, Tile t, int pts,
                                                      const HandState& h);
-    bool knock_after_end(const ast::Ply& ply, HandState& h);
+    bool knock_after_end(const ast::Ply& ply, HandState& h, bool& stray);
     bool pre_actions(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
     [[gnu::always_inline]] inline bool play_ply(const ast::Ply& ply, int seat, HandState& h,
                                                 HandScore& score);
