@@ -94,7 +94,13 @@ void RecordChecker::run() {
     Pos stop_at{~0u, ~0u};
     if (!rec_.errors.empty()) stop_at = rec_.errors.front().pos;
     bool result_ok = true;
-    if (const ast::Tag* res = rec_.find_tag("Result"); res && !result_well_formed(res->value)) {
+    const ast::Tag* res = rec_.find_tag("Result");
+    // A line with a syntax error gets that error only.
+    if (res && std::any_of(rec_.errors.begin(), rec_.errors.end(), [&](const ast::SyntaxError& e) {
+            return e.pos.line == res->pos.line;
+        })) {
+        result_ok = false;
+    } else if (res && !result_well_formed(res->value)) {
         Pos at = res->value_pos.line ? res->value_pos : res->pos;
         error(at, Code::syntax,
               fmt::format("expected a Result of '*', 'tie' or a side or seat (one or two capital "
