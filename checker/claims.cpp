@@ -4,6 +4,7 @@
 // checked on.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 
 #include "checker/replay.hpp"
@@ -36,7 +37,10 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         worded = true;
         return why;
     };
-    if (hand.end && !assumed_block && judging() && !check_end_claim(hand, h, r, result_why)) {
+    // A wrong end claim breaks nothing when the rules decide the hand: the
+    // replay goes on with their result.
+    if (hand.end && !assumed_block && judging() && !check_end_claim(hand, h, r, result_why) &&
+        !r.known) {
         m_.known = false;
         settle_from_claims(hand, r);
         return;
@@ -76,12 +80,16 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
 bool RecordChecker::check_hand_over(const ast::Hand& hand, const HandState& h, bool last,
                                     bool& assumed_block) {
     auto blocked = h.blocked();
-    if (!hand.end && last) {
+    const bool not_over = blocked == std::optional<bool>(false);
+    // Points or score claimed on a hand that is not over: reported below, at
+    // the first claim line.
+    const bool claimed = !hand.end && (hand.points || hand.score) && not_over;
+    if (!hand.end && last && !claimed) {
         out_.unfinished = true;
-        unfinished_claims(hand, h);
+        unfinished_claims(hand);
         return false;
     }
-    if (!hand.end) {
+    if (!hand.end && !claimed) {
         // Not the last hand: the next hand starts while this one is not over.
         const ast::Hand* next = &hand + 1;
         error(next->pos, Code::end_mismatch,
@@ -92,14 +100,19 @@ bool RecordChecker::check_hand_over(const ast::Hand& hand, const HandState& h, b
         settle_from_claims(hand, {});
         return false;
     }
-    auto kind = hand.end->kind;
-    if (!blocked && (kind == ast::EndLine::Kind::block || kind == ast::EndLine::Kind::tie)) {
-        unchecked(fmt::format("hand {}: the block (pip counts and hands not shown)", hand.number));
-        assumed_block = true;
-        return true;
+    if (hand.end) {
+        auto kind = hand.end->kind;
+        if (!blocked && (kind == ast::EndLine::Kind::block || kind == ast::EndLine::Kind::tie)) {
+            unchecked(
+                fmt::format("hand {}: the block (pip counts and hands not shown)", hand.number));
+            assumed_block = true;
+            return true;
+        }
+    } else if (last) {
+        out_.unfinished = true;
     }
     std::string why = fmt::format("hand {} is not over", hand.number);
-    if (blocked == std::optional<bool>(false)) {
+    if (not_over) {
         for (int p = 0; p < v_.players; ++p) {
             if (h.seat(p).out) continue;
             TileSet pl = h.layout().playable(h.seat(p).known);
@@ -112,40 +125,23 @@ bool RecordChecker::check_hand_over(const ast::Hand& hand, const HandState& h, b
         if (v_.draw_game() && h.boneyard() > 0)
             fmt::format_to(std::back_inserter(why), " (the boneyard still holds {})", h.boneyard());
     }
-    error(hand.end->pos, Code::end_mismatch, std::move(why));
+    // Claims on a hand that is not over: at the first claim line.
+    Pos first{~0u, ~0u};
+    if (hand.end) first = hand.end->pos;
+    if (hand.points) first = std::min(first, hand.points->pos);
+    if (hand.score) first = std::min(first, hand.score->pos);
+    error(first, Code::end_mismatch, std::move(why));
     m_.known = false;
     settle_from_claims(hand, {});
     return false;
 }
 
-// The last hand stops before it is over: only claims it contradicts are
-// errors (points it has not scored, a score other than the one it started from).
-void RecordChecker::unfinished_claims(const ast::Hand& hand, const HandState& h) {
-    bool not_over = h.blocked() == std::optional<bool>(false);
-    if ((hand.points || hand.score) && !not_over) {
+// The last hand stops before it is over, as far as the record shows; its
+// claims say it is over, and nothing shows whether it is.
+void RecordChecker::unfinished_claims(const ast::Hand& hand) {
+    if (hand.points || hand.score)
         unchecked(fmt::format("hand {}: whether the hand is over (its claims are not checked)",
                               hand.number));
-        return;
-    }
-    if (!judging()) return;
-    if (hand.points)
-        for (const auto& it : hand.points->items)
-            if (it.value != 0) {
-                error(
-                    it.value_pos, Code::points_mismatch,
-                    fmt::format("hand {} is not over, so it has scored nothing yet", hand.number));
-                break;
-            }
-    if (hand.score && score_known_)
-        for (const auto& it : hand.score->items) {
-            int p = party_of_who(v_, it.who);
-            if (p < 0 || it.value != m_.score[p]) {
-                error(it.value_pos, Code::score_mismatch,
-                      fmt::format("hand {} is not over: the score is still {}", hand.number,
-                                  match_score_text(*rules_, m_)));
-                break;
-            }
-        }
 }
 
 // The end line against how the hand ended. False when it is wrong (reported).
@@ -245,6 +241,8 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r) {
     ClaimedOutcome c;
     c.winner_known = claimed_end(hand, r);
     c.result = r;
+    // Who led the hand is known whatever its outcome (the lead rotates on).
+    if (c.result.leader < 0 && hand_ && hand_->posed()) c.result.leader = hand_->poser();
     if (hand.points) {
         int listed = 0;
         std::array<int, 4> pts{};

@@ -3,6 +3,8 @@
 // end of the hand and its claims in claims.cpp.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "checker/replay.hpp"
 
 namespace pips::checker::impl {
@@ -58,9 +60,32 @@ std::span<const Tile> tiles_of(const std::vector<ast::TileTok>& ts, std::vector<
 }
 
 // Returns false when the record cannot be replayed further (a syntax error).
-bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
-    if (m_.over) return match_over_before(hand);
-    if (is_summary_hand(hand)) return check_summary_hand(hand, last, stop_at);
+bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
+    if (m_.over) return match_over_before(full);
+    if (is_summary_hand(full)) return check_summary_hand(full, last, stop_at);
+    // A line with a syntax error gets that error only, and nothing after it
+    // is replayed: a deal line (whose short list of tiles is not counted
+    // short) stops the record before the hand; a later line of the hand is
+    // left out of it, and the hand is the last one replayed.
+    auto cut = [&](Pos p) { return p.line >= stop_at.line; };
+    for (const auto& d : full.deals)
+        if (cut(d.pos)) return false;
+    for (const auto& st : full.stocks)
+        if (cut(st.pos)) return false;
+    for (const auto& rd : full.redeals)
+        if (cut(rd.pos)) return false;
+    std::optional<ast::Hand> kept;
+    if (std::any_of(full.remains.begin(), full.remains.end(),
+                    [&](const ast::SeatTiles& rm) { return cut(rm.pos); }) ||
+        (full.end && cut(full.end->pos)) || (full.points && cut(full.points->pos)) ||
+        (full.score && cut(full.score->pos))) {
+        kept = full;
+        std::erase_if(kept->remains, [&](const ast::SeatTiles& rm) { return cut(rm.pos); });
+        if (kept->end && cut(kept->end->pos)) kept->end.reset();
+        if (kept->points && cut(kept->points->pos)) kept->points.reset();
+        if (kept->score && cut(kept->score->pos)) kept->score.reset();
+    }
+    const ast::Hand& hand = kept ? *kept : full;
     if (!hand_) hand_.emplace(v_);
     HandState& h = *hand_;
     if (!deal_hand(hand, h)) {
@@ -72,6 +97,7 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
     event_pos_.clear();
     pre_pose_passes_ = 0;
     bool broken = false;
+    bool stray = false;               // a ply after the end: it breaks nothing
     std::optional<HandState> before;  // --annotate: the state before the ply
     std::optional<HandScore> before_score;
     for (const auto& ply : hand.plies) {
@@ -80,7 +106,8 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
         if (opt_.annotate) before = h, before_score = score;
         // After the hand is over: only the knocks around the table after a block.
         if (h.over() != HandOver::no) {
-            if (knock_after_end(ply, h)) continue;
+            if (knock_after_end(ply, h, stray)) continue;
+            if (stray) break;  // reported; the hand is over as it was
             broken = true;
             break;
         }
@@ -113,11 +140,20 @@ bool RecordChecker::replay_hand(const ast::Hand& hand, bool last, Pos stop_at) {
         settle_from_claims(hand, {});
         return true;
     }
-    finish_hand(hand, h, score, last);
-    return true;
+    if (!kept) {
+        finish_hand(hand, h, score, last);
+        return true;
+    }
+    // Cut short by a syntax error: no hand follows it in the replay, and the
+    // record is not unfinished for want of the lines that were cut.
+    bool unfinished = out_.unfinished;
+    finish_hand(hand, h, score, true);
+    if (full.end || !last) out_.unfinished = unfinished;
+    return false;
 }
 
-// A hand after the match is over. Returns false: nothing more is replayed.
+// A hand after the match is over, reported at its `hand` line. Returns
+// false: nothing more is replayed.
 bool RecordChecker::match_over_before(const ast::Hand& hand) {
     if (!judging()) {
         // Replaying under other rules: their match ended earlier. Not an error.
@@ -129,8 +165,7 @@ bool RecordChecker::match_over_before(const ast::Hand& hand) {
                  ""});
         return false;
     }
-    Pos at = hand.plies.empty() ? hand.pos : hand.plies.front().pos;
-    error(at, Code::after_end,
+    error(hand.pos, Code::after_end,
           fmt::format("the match is already over: {} won ({})", rules_->party_name(m_.winner),
                       match_score_text(*rules_, m_)));
     return false;
@@ -183,7 +218,9 @@ bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd, c
 }
 
 // A ply after the hand is over: only a knock around the table after a block.
-bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h) {
+// False when it is not one: `stray` is set when that is `after-end`, which
+// breaks nothing (the hand stays as it ended).
+bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h, bool& stray) {
     bool knock =
         ply.kind == ast::Ply::Kind::pass && ply.pre.empty() && h.over() == HandOver::blocked;
     int seat = ply.seat ? *ply.seat : h.turn();
@@ -193,6 +230,7 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h) {
             h.over() == HandOver::target
                 ? fmt::format("the match ended when a side reached exactly {}", v_.traits().target)
                 : std::string("the hand is already over"));
+        stray = true;
         return false;
     }
     if (ply.seat && seat != h.turn()) {
@@ -203,6 +241,7 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h) {
     set_event_pos(h.event_count(), ply.action_pos);
     if (Step st = h.pass(seat); !st) {
         error(ply.pos, Code::after_end, st.why);
+        stray = true;
         return false;
     }
     return true;
@@ -224,10 +263,9 @@ void RecordChecker::pass_claimed(const ast::Ply& ply) {
     error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
 }
 
-bool RecordChecker::points_claimed(const ast::Ply& ply, Tile t, int pts, const HandState& h) {
+void RecordChecker::points_claimed(const ast::Ply& ply, Tile t, int pts, const HandState& h) {
     error(ply.claim_pos, Code::points_mismatch,
           fmt::format("{}, not {}", play_points_why(t, pts, h, false), *ply.claim));
-    return false;
 }
 
 bool RecordChecker::replay_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
@@ -272,7 +310,8 @@ bool RecordChecker::play_ply(const ast::Ply& ply, int seat, HandState& h, HandSc
     Tile t = tile_of(ply.tile);
     if (Step st = h.play(seat, t, end_of(ply.end)); !st) return step_failed(st, ply.action_pos);
     int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
-    if (ply.claim && *ply.claim != pts && judging()) return points_claimed(ply, t, pts, h);
+    // A wrong claim breaks nothing: the play scored what the rules say.
+    if (ply.claim && *ply.claim != pts && judging()) points_claimed(ply, t, pts, h);
     return true;
 }
 

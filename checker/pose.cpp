@@ -32,6 +32,12 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
             fmt::format("it is {}'s turn to pose, not {}'s", seat_char(h.turn()), seat_char(seat)));
         return false;
     }
+    if (!ply.pre.empty() && ply.pre.front().kind == ast::PreAction::Kind::draw) {
+        // Nothing is drawn before the first tile is down.
+        error(ply.pre.front().pos, Code::illegal_draw,
+              "a hand begins with a pose: nobody draws before it");
+        return false;
+    }
     if (ply.kind == ast::Ply::Kind::pass || !ply.pre.empty())
         return pass_at_pose(ply, seat, pr, h, s);
     Tile t = tile_of(ply.tile);
@@ -52,11 +58,10 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
         return false;
     }
     int pts = rules_->after_move(s, h, {Event::Kind::pose, seat, t, {}}, m_);
-    if (ply.claim && *ply.claim != pts && judging()) {
+    // A wrong claim breaks nothing: the pose scored what the rules say.
+    if (ply.claim && *ply.claim != pts && judging())
         error(ply.claim_pos, Code::points_mismatch,
               fmt::format("{}, not {}", play_points_why(t, pts, h, true), *ply.claim));
-        return false;
-    }
     return true;
 }
 

@@ -107,7 +107,7 @@ private:
     // tags.cpp
     bool read_tags();
     bool read_score_tag();
-    void check_result_tag();
+    void check_result_tag(bool stopped);
 
     // hand.cpp
     bool replay_hand(const ast::Hand& hand, bool last, Pos stop_at);
@@ -122,9 +122,9 @@ private:
     [[gnu::cold, gnu::noinline]] bool step_failed(const Step& st, Pos here);
     [[gnu::cold, gnu::noinline]] bool wrong_turn(const ast::Ply& ply, int seat);
     [[gnu::cold, gnu::noinline]] void pass_claimed(const ast::Ply& ply);
-    [[gnu::cold, gnu::noinline]] bool points_claimed(const ast::Ply& ply, Tile t, int pts,
+    [[gnu::cold, gnu::noinline]] void points_claimed(const ast::Ply& ply, Tile t, int pts,
                                                      const HandState& h);
-    bool knock_after_end(const ast::Ply& ply, HandState& h);
+    bool knock_after_end(const ast::Ply& ply, HandState& h, bool& stray);
     bool pre_actions(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
     [[gnu::always_inline]] inline bool play_ply(const ast::Ply& ply, int seat, HandState& h,
                                                 HandScore& score);
@@ -148,7 +148,7 @@ private:
     void finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last);
     // A hand with no end line: false when it is the last and unfinished.
     bool check_hand_over(const ast::Hand& hand, const HandState& h, bool last, bool& assumed_block);
-    void unfinished_claims(const ast::Hand& hand, const HandState& h);
+    void unfinished_claims(const ast::Hand& hand);
     // The end line against the result; false when it is wrong (reported).
     // `result_why()`: how the result follows from the rules.
     template <class Why>

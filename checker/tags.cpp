@@ -78,9 +78,37 @@ bool RecordChecker::read_score_tag() {
     return true;
 }
 
+namespace {
+// A Result value: '*', 'tie', or one or two capital letters.
+bool result_well_formed(const std::string& v) {
+    if (v == "*" || v == "tie") return true;
+    if (v.empty() || v.size() > 2) return false;
+    return std::all_of(v.begin(), v.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+}
+}  // namespace
+
 void RecordChecker::run() {
     out_.line = rec_.pos.line;
     for (const auto& e : rec_.errors) error(e.pos, Code::syntax, e.message);
+    // Nothing after a syntax error is replayed; a malformed Result value is one.
+    Pos stop_at{~0u, ~0u};
+    if (!rec_.errors.empty()) stop_at = rec_.errors.front().pos;
+    bool result_ok = true;
+    const ast::Tag* res = rec_.find_tag("Result");
+    // A line with a syntax error gets that error only.
+    if (res && std::any_of(rec_.errors.begin(), rec_.errors.end(), [&](const ast::SyntaxError& e) {
+            return e.pos.line == res->pos.line;
+        })) {
+        result_ok = false;
+    } else if (res && !result_well_formed(res->value)) {
+        Pos at = res->value_pos.line ? res->value_pos : res->pos;
+        error(at, Code::syntax,
+              fmt::format("expected a Result of '*', 'tie' or a side or seat (one or two capital "
+                          "letters), found '{}'",
+                          res->value));
+        stop_at = std::min(stop_at, at);
+        result_ok = false;
+    }
     out_.hands = static_cast<int>(rec_.hands.size());
     auto sort_errors = [this] {
         std::stable_sort(out_.errors.begin(), out_.errors.end(),
@@ -90,9 +118,6 @@ void RecordChecker::run() {
         sort_errors();
         return;
     }
-    // Nothing after a syntax error is replayed.
-    Pos stop_at{~0u, ~0u};
-    if (!rec_.errors.empty()) stop_at = rec_.errors.front().pos;
     if (!rec_.hands.empty() && rec_.hands.front().number > 1) {
         m_.first = false;
         m_.pose_unknown = true;
@@ -106,11 +131,15 @@ void RecordChecker::run() {
             break;
         }
     }
-    if (!stopped) check_result_tag();
+    // A match that is over stays over: what stopped the replay after its end
+    // does not hide the winner.
+    if (result_ok) check_result_tag(stopped && !m_.over);
     sort_errors();
 }
 
-void RecordChecker::check_result_tag() {
+// `stopped`: the replay did not reach the end of the record; only what the
+// value says whatever the match state is checked.
+void RecordChecker::check_result_tag(bool stopped) {
     if (!result_tag_ || !judging()) return;
     const std::string& val = result_tag_->value;
     Pos at = result_tag_->value_pos.line ? result_tag_->value_pos : result_tag_->pos;
@@ -118,6 +147,22 @@ void RecordChecker::check_result_tag() {
         error(at, Code::result_mismatch, "no rule set ends a match in a tie");
         return;
     }
+    if (val != "*") {
+        bool party = false;
+        std::vector<std::string> names;
+        for (int p = 0; p < v_.parties(); ++p) {
+            names.push_back(rules_->party_name(p));
+            party = party || names.back() == val;
+        }
+        if (!party) {
+            error(at, Code::result_mismatch,
+                  fmt::format("'{}' is not {} of {}; the winner is one of {}", val,
+                              v_.partnership() ? "a side" : "a seat", v_.name(),
+                              fmt::join(names, ", ")));
+            return;
+        }
+    }
+    if (stopped) return;
     if (!m_.known || !score_known_) {
         unchecked("Result: the match state is unknown");
         return;

@@ -39,7 +39,10 @@ public:
                            int) const override {
         HandResult r;
         r.how = h.over();
-        int value = traits().win_value + (v_.options.tie_replay ? m.ties : 0);
+        // A play-off is worth 1 (its winner goes to 2-0); it is never a
+        // replay: a tied play-off is posed again and still worth 1.
+        const int ties = v_.options.tie_replay && !m.playoff ? m.ties : 0;
+        int value = traits().win_value + ties;
         if (h.over() == HandOver::domino) {
             r.winner_seat = h.domino_seat();
             r.winner = v_.party_of(r.winner_seat);
@@ -49,7 +52,7 @@ public:
             r.reason.seat = r.winner_seat;
             r.reason.playoff = m.playoff;
             if (!m.playoff && h.last_was_key()) r.reason.key_tile = h.last_tile();
-            r.reason.ties = m.ties;
+            r.reason.ties = ties;
             r.reason.value = value;
             return r;
         }

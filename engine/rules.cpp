@@ -89,6 +89,7 @@ bool Rules::apply_claims(MatchState& m, const ClaimedOutcome& c) const {
         }
     }
     r.next_posers = claimed_posers(r);
+    const int prev_leader = m.first || m.pose_unknown ? -1 : m.leader;
     if (!winner_known && !r.tie && !t.scores_in_play) {
         m.known = false;
         m.first = false;
@@ -103,9 +104,13 @@ bool Rules::apply_claims(MatchState& m, const ClaimedOutcome& c) const {
     apply(m, r);
     m.known = r.tie || r.winner >= 0;
     if (t.lead_rotates) {
+        // The lead moves on one seat a hand, whoever won: the seat that led
+        // this hand, or else the one after the previous leader, when known.
         m.known = true;
-        m.leader = -1;
-        m.pose_unknown = true;
+        m.leader = r.leader >= 0      ? r.leader
+                   : prev_leader >= 0 ? (prev_leader + 1) % v_.players
+                                      : -1;
+        m.pose_unknown = m.leader < 0;
     }
     if (r.next_posers && r.winner >= 0) m.posers = r.next_posers;
     return score_known;

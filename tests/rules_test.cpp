@@ -508,6 +508,25 @@ TEST(JamaicanResult, PlayoffKeyTileAddsNothing) {
     EXPECT_EQ(m.posers, kAC);
 }
 
+TEST(JamaicanResult, PlayoffWorthOneAfterTiesWithTieReplay) {
+    // A tied play-off is posed again and still worth 1: never a replay's value.
+    Variant v = variant(RuleSet::jamaican, 4, Options{.playoff = true, .tie_replay = true});
+    auto rules = make_rules(v);
+    MatchState m = after_hand_one({1, 1, 0, 0});
+    m.playoff = true;
+    m.posers = kAC;
+    m.prev = MatchState::Prev::tie;
+    m.ties = 2;
+    HandState h(v);
+    blank_domino(h);
+    HandResult r = rules->result(h, HandScore{}, m, 6);
+    EXPECT_EQ(r.points[0], 1);
+    EXPECT_EQ(block_result(v, kALow, m).points[0], 1);
+    rules->apply(m, r);
+    EXPECT_EQ(m.score[0], 2);
+    EXPECT_EQ(m.score[1], 0);
+}
+
 struct JamaicanApply {
     const char* what;
     Options options;

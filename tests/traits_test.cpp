@@ -204,9 +204,24 @@ TEST(Traits, ClaimsInFivesThreesMoveTheLeadOn) {
     EXPECT_EQ(m.score[0], 12);
     EXPECT_EQ(m.score[1], 7);
     EXPECT_TRUE(m.known);
-    EXPECT_TRUE(m.pose_unknown);
-    EXPECT_EQ(m.leader, -1);
+    // Whoever won, the lead moves on one seat: A led before, so B led this
+    // hand, and the seat after B leads the next.
+    EXPECT_FALSE(m.pose_unknown);
+    EXPECT_EQ(m.leader, 1);
     EXPECT_EQ(rules->claimed_posers(claimed(HandOver::domino, 0, 0, {}, true, true).result), 0);
+    // The seat that led the hand, when known, is the leader.
+    ClaimedOutcome c = claimed(HandOver::blocked, -1, -1, {3, 4}, false, true);
+    c.result.leader = 0;
+    rules->apply_claims(m, c);
+    EXPECT_EQ(m.leader, 0);
+    EXPECT_FALSE(m.pose_unknown);
+    // No leader known before or in the hand: the lead is unknown.
+    MatchState later;
+    later.first = false;
+    later.pose_unknown = true;
+    rules->apply_claims(later, claimed(HandOver::blocked, -1, -1, {3, 4}, false, true));
+    EXPECT_EQ(later.leader, -1);
+    EXPECT_TRUE(later.pose_unknown);
 }
 
 TEST(Traits, AfterMoveEndsTheHandAtTheTarget) {
