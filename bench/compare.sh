@@ -9,7 +9,7 @@
 # build (`pips generate --seed 1`, reused while its stamp matches), then
 # `pips check --quiet --jobs 1 FILE` is timed RUNS times for each build,
 # alternating base and new so that a change in the machine's load falls on
-# both. Reported: the median CPU time (user + system, from /usr/bin/time) and
+# both. Reported: the median CPU time (user + system, from getrusage) and
 # the median wall time of each, the new build's MB/s, and new/base. A rule set
 # whose CPU-time ratio exceeds 1.05 is marked SLOWER and the exit status is 1.
 #
@@ -51,7 +51,6 @@ say() { echo "compare: $*" >&2; }
 for exe in "$base" "$new"; do
     [[ -x $exe ]] || { say "not an executable: $exe"; exit 2; }
 done
-[[ -x /usr/bin/time ]] || { say "needs GNU time (/usr/bin/time; scripts/setup.sh installs it)"; exit 2; }
 
 # As bench/run.sh: niceness counts only inside a session (autogroup).
 if [[ $niceness != 0 && -z ${PIPS_BENCH_SESSION:-} ]] && command -v setsid >/dev/null; then
@@ -88,14 +87,20 @@ generate() {
     echo "$stamp" >"$file.stamp"
 }
 
-# timed OUT EXE FILE: appends "wall cpu" to OUT.
+# timed OUT EXE FILE: appends "wall cpu" to OUT, in seconds with microsecond
+# resolution (the child's user + system time from getrusage; /usr/bin/time's
+# 10 ms steps are too coarse for runs of a fraction of a second).
 timed() {
-    local out=$1 exe=$2 file=$3 t0 t1 status=0
-    t0=$EPOCHREALTIME
-    /usr/bin/time -f '%U %S' -o "$out.last" "$exe" check --quiet --jobs "$jobs" "$file" >/dev/null || status=$?
-    t1=$EPOCHREALTIME
+    local out=$1 exe=$2 file=$3 status=0
+    python3 -c '
+import resource, subprocess, sys, time
+t = time.perf_counter()
+r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)
+w = time.perf_counter() - t
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(f"{w:.6f} {u.ru_utime + u.ru_stime:.6f}")
+sys.exit(r.returncode)' "$exe" check --quiet --jobs "$jobs" "$file" >>"$out" || status=$?
     ((status <= 1)) || say "warning: $exe check $file exited $status"
-    awk -v a="$t0" -v b="$t1" '{ printf "%.4f %.4f\n", b - a, $1 + $2 }' "$out.last" >>"$out"
 }
 median() {
     awk -v f="$2" '{ print $f }' "$1" | sort -g |
