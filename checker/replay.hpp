@@ -5,6 +5,9 @@
 //   pose.cpp    who poses and what: the pose against the rule set's pose rule
 //   claims.cpp  the end of a hand: its end, points and score claims, and
 //               hands the engine cannot score, settled from those claims
+//   summary.cpp summary hands (score sheets): their tiles, and the match
+//               carried on from what their claims settle
+//   summary_claims.cpp  a summary hand's end, points and score lines
 //   match.cpp   the match score, summaries, words for parties and scores
 //   notes.cpp   the notes of `pips annotate`
 //   reasons.cpp the rules' reasons in words
@@ -67,6 +70,15 @@ struct SheetWay {
     Outcome o;
     std::array<int, 4> points{};
     MatchState after;
+};
+
+// What the claim lines of a summary hand read so far leave.
+struct SheetReading {
+    SheetContext ctx;
+    std::vector<SheetCandidate> cands;           // the outcomes they allow
+    const ast::ClaimLine* score_line = nullptr;  // a score line that the outcomes explain
+    bool score_adopted = false;                  // ... that settles an unknown score
+    std::array<int, 4> claimed_score{};          // the score line's values by party
 };
 
 class RecordChecker {
@@ -171,6 +183,27 @@ private:
     std::string summary_end(const ast::EndLine& e, Outcome& o) const;
     void summary_settle(const std::vector<SheetCandidate>& cands, const ast::ClaimLine* score,
                         std::vector<SheetWay>& out) const;
+    void summary_unjudged(const ast::Hand& hand);
+    std::vector<SheetCandidate> summary_candidates(const Outcome& stated,
+                                                   const SheetContext& ctx) const;
+    void summary_rebase(std::vector<SheetWay>& ws, const std::array<int, 4>& score) const;
+    std::vector<SheetWay> summary_ways(const SheetReading& sr, bool& outcome_known) const;
+    void summary_carry_on(const ast::Hand& hand, bool last, const std::vector<SheetWay>& ways,
+                          bool outcome_known, bool score_adopted);
+    void summarize_sheet(const ast::Hand& hand, const std::vector<SheetWay>& ways,
+                         bool outcome_known);
+
+    // summary_claims.cpp
+    void summary_claims(const ast::Hand& hand, Pos stop_at, SheetReading& sr);
+    bool summary_end_claim(const ast::Hand& hand, SheetReading& sr);
+    bool summary_points_claim(const ast::Hand& hand, SheetReading& sr);
+    bool summary_points_item(const ast::Hand& hand, const ast::ClaimItem& it,
+                             std::vector<SheetCandidate>& cands);
+    std::string summary_points_why(const ast::Hand& hand, const ast::ClaimItem& it, int p,
+                                   const std::vector<SheetCandidate>& cands) const;
+    bool summary_score_claim(const ast::Hand& hand, SheetReading& sr);
+    void summary_score_wrong(const ast::Hand& hand, const std::vector<SheetCandidate>& cands);
+    bool summary_adopt_score(const ast::Hand& hand, SheetReading& sr);
 
     // match.cpp
     void check_score(const ast::Hand& hand);

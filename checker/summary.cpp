@@ -18,15 +18,6 @@ bool same_pose(const PoseRule& a, const PoseRule& b) {
            a.draw_holder == b.draw_holder && a.what == b.what && a.may_pass == b.may_pass;
 }
 
-std::string range_words(const PointRange& r) {
-    if (r.lo == r.hi) return fmt::format("{}", r.lo);
-    std::string s = r.step > 1 ? fmt::format("a multiple of {}", r.step) : std::string();
-    if (r.hi >= PointRange::kNoLimit) return s.empty() ? fmt::format("{} or more", r.lo) : s;
-    if (!s.empty()) s += ", ";
-    if (r.hi == r.lo + r.step) return s + fmt::format("{} or {}", r.lo, r.hi);
-    return s + fmt::format("{} to {}", r.lo, r.hi);
-}
-
 }  // namespace
 
 bool is_summary_hand(const ast::Hand& hand) {
@@ -199,212 +190,74 @@ void RecordChecker::summary_settle(const std::vector<SheetCandidate>& cands,
     }
 }
 
+// The match after a summary hand replayed under other rules: a score sheet
+// cannot be rescored, so the hand counts as a tie and the score is lost.
+void RecordChecker::summary_unjudged(const ast::Hand& hand) {
+    if (opt_.summaries) out_.summaries.push_back({hand.number, "not replayed (summary hand)", ""});
+    HandResult tie;
+    tie.how = HandOver::blocked;
+    tie.tie = true;
+    rules_->apply(m_, tie);
+    m_.known = false;
+    score_known_ = false;
+}
+
+// The outcomes the rule set allows within `stated`, each with the points it can give.
+std::vector<SheetCandidate> RecordChecker::summary_candidates(const Outcome& stated,
+                                                              const SheetContext& ctx) const {
+    const int n = v_.parties();
+    std::vector<SheetCandidate> cs;
+    for (const Outcome& o : rules_->outcomes(stated)) {
+        SheetCandidate c;
+        c.o = o;
+        for (int p = 0; p < n; ++p) c.range[p] = rules_->points_range(m_, o, p, ctx);
+        cs.push_back(c);
+    }
+    return cs;
+}
+
+// A claimed score taken after an unknown one: each way to it, as the match
+// takes it from there; the ways that do not fit it go. (The match is not
+// moved on until the hand's lines are all read.)
+void RecordChecker::summary_rebase(std::vector<SheetWay>& ws,
+                                   const std::array<int, 4>& score) const {
+    for (auto& w : ws) {
+        w.after = m_;
+        rules_->rebase(w.after, rules_->sheet_result(w.o, w.points, m_), score);
+    }
+    std::erase_if(ws, [&](const SheetWay& w) { return !rules_->fits(w.o, w.after); });
+}
+
 // A summary hand: its claim lines read in record order, each against the
 // outcomes the lines above it leave; the first that none explains is the error.
 bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos stop_at) {
     // A wrong tile line decides nothing: the claims are read all the same.
     summary_tiles(hand, stop_at);
     if (score_known_) last_score_ = m_.score;
-    const int n = v_.parties();
-    const std::string rs(rules_id(v_.rules));
-    // A claimed score taken after an unknown one: each way to it, as the
-    // match takes it from there; the ways that do not fit it go.
-    const MatchState before = m_;
-    auto adopt = [&](std::vector<SheetWay>& ws, const std::array<int, 4>& score) {
-        for (auto& w : ws) {
-            w.after = before;
-            rules_->rebase(w.after, rules_->sheet_result(w.o, w.points, before), score);
-        }
-        std::erase_if(ws, [&](const SheetWay& w) { return !rules_->fits(w.o, w.after); });
-    };
     if (!judging()) {
-        // Replaying under other rules: a score sheet cannot be rescored.
-        if (opt_.summaries)
-            out_.summaries.push_back({hand.number, "not replayed (summary hand)", ""});
-        HandResult tie;
-        tie.how = HandOver::blocked;
-        tie.tie = true;
-        rules_->apply(m_, tie);
-        m_.known = false;
-        score_known_ = false;
+        // Replaying under other rules.
+        summary_unjudged(hand);
         return !stops_in(hand, stop_at);
     }
-    SheetContext ctx{hand.number, score_known_, ties_unknown_};
-    auto candidates_of = [&](const Outcome& stated) {
-        std::vector<SheetCandidate> cs;
-        for (const Outcome& o : rules_->outcomes(stated)) {
-            SheetCandidate c;
-            c.o = o;
-            for (int p = 0; p < n; ++p) c.range[p] = rules_->points_range(m_, o, p, ctx);
-            cs.push_back(c);
-        }
-        return cs;
-    };
-    std::vector<SheetCandidate> cands = candidates_of({});
-    // The claim lines in record order.
-    enum class Line { end, points, score };
-    std::vector<std::pair<Pos, Line>> lines;
-    // A line with a syntax error gets that error only; nothing after it is read.
-    auto read = [&](Pos p) { return p.line < stop_at.line; };
-    if (hand.end && read(hand.end->pos)) lines.push_back({hand.end->pos, Line::end});
-    if (hand.points && read(hand.points->pos)) lines.push_back({hand.points->pos, Line::points});
-    if (hand.score && read(hand.score->pos)) lines.push_back({hand.score->pos, Line::score});
-    std::sort(lines.begin(), lines.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    const ast::ClaimLine* score_line = nullptr;  // a score line that the outcomes explain
-    bool score_adopted = false;                  // ... that settles an unknown score
-    std::array<int, 4> claimed_score{};
-    auto not_party = [&](const ast::ClaimItem& it) {
-        return fmt::format("{} is not {} of {}", who_name(it.who),
-                           v_.partnership() ? "a side" : "a seat", v_.name());
-    };
-    for (const auto& [pos, kind] : lines) {
-        if (kind == Line::end) {
-            Outcome stated;
-            if (std::string bad = summary_end(*hand.end, stated); !bad.empty()) {
-                error(hand.end->who && hand.end->kind == ast::EndLine::Kind::block
-                          ? hand.end->who_pos
-                          : hand.end->pos,
-                      Code::end_mismatch, fmt::format("hand {}: {}", hand.number, bad));
-                break;
-            }
-            cands = candidates_of(stated);
-            continue;
-        }
-        if (kind == Line::points) {
-            bool failed = false;
-            for (const auto& it : hand.points->items) {
-                int p = party_of_who(v_, it.who);
-                if (p < 0) {
-                    error(it.pos, Code::points_mismatch, not_party(it));
-                    failed = true;
-                    break;
-                }
-                std::vector<SheetCandidate> keep;
-                for (auto c : cands) {
-                    if (c.fixed[p] ? *c.fixed[p] != it.value : !c.range[p].contains(it.value))
-                        continue;
-                    c.fixed[p] = it.value;
-                    keep.push_back(c);
-                }
-                if (keep.empty()) {
-                    std::string why;
-                    bool same = !cands.empty();
-                    for (const auto& c : cands)
-                        same = same && c.range[p].lo == cands.front().range[p].lo &&
-                               c.range[p].hi == cands.front().range[p].hi &&
-                               c.range[p].step == cands.front().range[p].step && !c.fixed[p];
-                    if (same)
-                        why = fmt::format("{} scores {} in hand {} of {}, not {}", who_name(it.who),
-                                          range_words(cands.front().range[p]), hand.number, rs,
-                                          it.value);
-                    else
-                        why = fmt::format(
-                            "no outcome of hand {} that fits the lines above gives {} {} points",
-                            hand.number, who_name(it.who), it.value);
-                    error(it.value_pos, Code::points_mismatch, std::move(why));
-                    failed = true;
-                    break;
-                }
-                // The points must also leave a match that fits the outcome
-                // (fives-threes: exactly 61 only by `target`).
-                std::vector<SheetWay> ways;
-                summary_settle(keep, nullptr, ways);
-                if (ways.empty()) {
-                    bool target = hand.end && hand.end->kind == ast::EndLine::Kind::target;
-                    error(it.value_pos, Code::points_mismatch,
-                          target ? fmt::format("hand {} ended the match at exactly {}; with "
-                                               "these points nobody reaches it",
-                                               hand.number, v_.traits().target)
-                                 : fmt::format("{} {} in hand {} takes {} to {}, which only "
-                                               "`end target` can do",
-                                               who_name(it.who), it.value, hand.number,
-                                               who_name(it.who), m_.score[p] + it.value));
-                    failed = true;
-                    break;
-                }
-                cands = std::move(keep);
-            }
-            if (failed) break;
-            continue;
-        }
-        // The score line.
-        bool failed = false;
-        int listed = 0;
-        for (const auto& it : hand.score->items) {
-            int p = party_of_who(v_, it.who);
-            if (p < 0) {
-                error(it.pos, Code::score_mismatch, not_party(it));
-                failed = true;
-                break;
-            }
-            ++listed;
-            claimed_score[p] = it.value;
-        }
-        if (failed) break;
-        if (score_known_) {
-            std::vector<SheetWay> fit;
-            summary_settle(cands, &*hand.score, fit);
-            if (fit.empty()) {
-                // The first party that no outcome explains.
-                std::vector<SheetWay> all;
-                summary_settle(cands, nullptr, all);
-                const ast::ClaimItem* at = &hand.score->items.front();
-                std::string why;
-                for (const auto& it : hand.score->items) {
-                    int p = party_of_who(v_, it.who);
-                    bool any = false, same = !all.empty();
-                    for (const auto& s : all) {
-                        any = any || s.after.score[p] == it.value;
-                        same = same && s.after.score[p] == all.front().after.score[p];
-                    }
-                    if (any) continue;
-                    at = &it;
-                    if (same)
-                        why = fmt::format("after hand {} {} has {}, not {}", hand.number,
-                                          who_name(it.who), all.front().after.score[p], it.value);
-                    break;
-                }
-                if (why.empty())
-                    why = fmt::format(
-                        "no outcome of hand {} that fits the lines above takes the score from {} "
-                        "to this",
-                        hand.number, match_score_text(*rules_, m_));
-                error(at->value_pos, Code::score_mismatch, std::move(why));
-                break;
-            }
-            score_line = &*hand.score;
-        } else if (listed == n) {
-            std::string text;
-            for (int p = 0; p < n; ++p)
-                fmt::format_to(std::back_inserter(text), "{}{} {}", p ? " " : "",
-                               rules_->party_name(p), claimed_score[p]);
-            if (!rules_->score_reachable(claimed_score, last_score_)) {
-                error(hand.score->items.front().value_pos, Code::score_mismatch,
-                      fmt::format("{} cannot stand at {} after hand {}", v_.name(), text,
-                                  hand.number));
-                break;
-            }
-            std::vector<SheetWay> ws;
-            summary_settle(cands, nullptr, ws);
-            adopt(ws, claimed_score);
-            if (ws.empty()) {
-                error(hand.score->items.front().value_pos, Code::score_mismatch,
-                      fmt::format("no outcome of hand {} that fits the lines above leaves {}",
-                                  hand.number, text));
-                break;
-            }
-            score_adopted = true;
-        } else {
-            unchecked(fmt::format("score of hand {}: the match score is unknown", hand.number));
-        }
-    }
+    SheetReading sr;
+    sr.ctx = SheetContext{hand.number, score_known_, ties_unknown_};
+    sr.cands = summary_candidates({}, sr.ctx);
+    summary_claims(hand, stop_at, sr);
+    bool outcome_known = false;
+    const std::vector<SheetWay> ways = summary_ways(sr, outcome_known);
+    summary_carry_on(hand, last, ways, outcome_known, sr.score_adopted);
+    if (opt_.summaries) summarize_sheet(hand, ways, outcome_known);
+    return !stops_in(hand, stop_at);
+}
 
-    // What the lines read settle.
+// What the lines read settle: every way the hand can have gone, never none;
+// `outcome_known` gets whether they all give one winner, or all a tie.
+std::vector<SheetWay> RecordChecker::summary_ways(const SheetReading& sr,
+                                                  bool& outcome_known) const {
     std::vector<SheetWay> ways;
-    summary_settle(cands, score_line, ways);
-    if (score_adopted) adopt(ways, claimed_score);
-    bool outcome_known = !ways.empty();
+    summary_settle(sr.cands, sr.score_line, ways);
+    if (sr.score_adopted) summary_rebase(ways, sr.claimed_score);
+    outcome_known = !ways.empty();
     for (const auto& s : ways)
         outcome_known =
             outcome_known && s.o.winner == ways.front().o.winner && s.o.tie == ways.front().o.tie;
@@ -417,6 +270,15 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
         ways.push_back(s);
         outcome_known = false;
     }
+    return ways;
+}
+
+// The match carried on by a summary hand's ways: the score, the ties and who
+// poses next, as far as all the ways agree; what they leave open is unchecked.
+void RecordChecker::summary_carry_on(const ast::Hand& hand, bool last,
+                                     const std::vector<SheetWay>& ways, bool outcome_known,
+                                     bool score_adopted) {
+    const int n = v_.parties();
     bool score_known = score_adopted || score_known_;
     bool ties_known = true;
     for (const auto& s : ways) {
@@ -456,29 +318,33 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
                         "show which)",
                         hand.number + 1));
     }
-    if (opt_.summaries) {
-        HandSummary sum;
-        sum.number = hand.number;
-        const Outcome& o = ways.front().o;
-        if (!outcome_known)
-            sum.outcome = "unknown (summary hand)";
-        else if (o.tie)
-            sum.outcome = "blocked, tied";
-        else if (o.how == HandOver::domino && o.winner_seat >= 0)
-            sum.outcome = fmt::format("domino by {}", seat_char(o.winner_seat));
-        else if (o.winner >= 0)
-            sum.outcome = "won by " + rules_->party_name(o.winner);
-        else
-            sum.outcome = "blocked";
-        bool points_known = outcome_known;
-        for (const auto& s : ways) points_known = points_known && s.points == ways.front().points;
-        if (points_known)
-            for (int p = 0; p < n; ++p)
-                fmt::format_to(std::back_inserter(sum.points), "{}{} {}", p ? " " : "",
-                               rules_->party_name(p), ways.front().points[p]);
-        out_.summaries.push_back(std::move(sum));
-    }
-    return !stops_in(hand, stop_at);
+}
+
+// The summary of a summary hand: its outcome, and its points when all the
+// ways agree on them.
+void RecordChecker::summarize_sheet(const ast::Hand& hand, const std::vector<SheetWay>& ways,
+                                    bool outcome_known) {
+    const int n = v_.parties();
+    HandSummary sum;
+    sum.number = hand.number;
+    const Outcome& o = ways.front().o;
+    if (!outcome_known)
+        sum.outcome = "unknown (summary hand)";
+    else if (o.tie)
+        sum.outcome = "blocked, tied";
+    else if (o.how == HandOver::domino && o.winner_seat >= 0)
+        sum.outcome = fmt::format("domino by {}", seat_char(o.winner_seat));
+    else if (o.winner >= 0)
+        sum.outcome = "won by " + rules_->party_name(o.winner);
+    else
+        sum.outcome = "blocked";
+    bool points_known = outcome_known;
+    for (const auto& s : ways) points_known = points_known && s.points == ways.front().points;
+    if (points_known)
+        for (int p = 0; p < n; ++p)
+            fmt::format_to(std::back_inserter(sum.points), "{}{} {}", p ? " " : "",
+                           rules_->party_name(p), ways.front().points[p]);
+    out_.summaries.push_back(std::move(sum));
 }
 
 // Whether the record's first syntax error is in this hand: nothing after it
