@@ -204,11 +204,12 @@ bool RecordChecker::deal_hand(const ast::Hand& hand, HandState& h) {
 bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd, const HandState& h) {
     const SeatInfo& si = h.seat(rd.seat);
     std::string bad;
-    if (!v_.options.reshuffle)
+    const int need = rules_->redeal_doubles();
+    if (need == 0)
         bad = "a redeal needs quinientos with option reshuffle";
-    else if (si.dealt && si.known.doubles() < 5)
-        bad = fmt::format("{} was dealt {} doubles; a redeal needs 5 or more", seat_char(rd.seat),
-                          si.known.doubles());
+    else if (si.dealt && si.known.doubles() < need)
+        bad = fmt::format("{} was dealt {} doubles; a redeal needs {} or more", seat_char(rd.seat),
+                          si.known.doubles(), need);
     else if (!si.dealt)
         unchecked(
             fmt::format("hand {}: redeal by {} (no deal shown)", hand.number, seat_char(rd.seat)));

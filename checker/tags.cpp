@@ -121,7 +121,7 @@ void RecordChecker::run() {
     if (!rec_.hands.empty() && rec_.hands.front().number > 1) {
         m_.first = false;
         m_.pose_unknown = true;
-        ties_unknown_ = v_.options.tie_replay;
+        ties_unknown_ = rules_->value_counts_ties();
     }
     bool stopped = false;
     for (std::size_t i = 0; i < rec_.hands.size(); ++i) {

@@ -8,6 +8,8 @@ class Jamaican final : public Rules {
 public:
     using Rules::Rules;
 
+    bool value_counts_ties() const override { return v_.options.tie_replay; }
+
     PoseRule make_pose_rule(const MatchState& m) const override {
         PoseRule r;
         if (m.pose_unknown || !m.known) {

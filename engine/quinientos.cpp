@@ -9,6 +9,8 @@ class Quinientos final : public Rules {
 public:
     using Rules::Rules;
 
+    int redeal_doubles() const override { return v_.options.reshuffle ? 5 : 0; }
+
     PoseRule make_pose_rule(const MatchState& m) const override {
         PoseRule r;
         if (m.pose_unknown || !m.known) {

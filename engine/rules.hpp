@@ -142,6 +142,12 @@ public:
     virtual void apply(MatchState& m, const HandResult& r) const = 0;
     // "AC", "BD" for sides; "A".."D" for seats.
     virtual std::string party_name(int party) const;
+    // A seat may ask for a new deal (`redeal`) holding at least this many
+    // doubles; 0: the rule set has no redeal (quinientos with reshuffle: 5).
+    virtual int redeal_doubles() const { return 0; }
+    // A hand's value depends on the ties before it (jamaican tie-replay): a
+    // record that starts after hand 1 leaves it unknown.
+    virtual bool value_counts_ties() const { return false; }
 
     // The party that has won the match with this score, or -1: the match end
     // as a score alone shows it (a claimed score).
