@@ -29,8 +29,7 @@ TEST(Readings, TwoCleanReadingsLeaveTheWinnerAndTheNextPoserUnknown) {
     EXPECT_TRUE(v.valid) << test::describe(v);
     EXPECT_TRUE(lists(v, "who posed hand 1")) << test::describe(v);
     EXPECT_TRUE(lists(v, "the score after hand 1 (who posed is not shown)")) << test::describe(v);
-    EXPECT_TRUE(lists(v, "hand 2: who poses (who posed hand 1 is not shown)"))
-        << test::describe(v);
+    EXPECT_TRUE(lists(v, "hand 2: who poses (who posed hand 1 is not shown)")) << test::describe(v);
     EXPECT_FALSE(lists(v, "who posed hand 2")) << test::describe(v);
 }
 
@@ -41,8 +40,8 @@ TEST(Readings, OneCleanReadingDecidesWhoPosed) {
 }
 
 TEST(Readings, TheReadingWhoseFirstErrorIsFurthestIsKept) {
-    auto v = check_file(
-        "invalid/points-mismatch/jamaican_unlabelled_furthest_error_reading_kept.dgn");
+    auto v =
+        check_file("invalid/points-mismatch/jamaican_unlabelled_furthest_error_reading_kept.dgn");
     ASSERT_FALSE(v.errors.empty());
     EXPECT_EQ(v.errors.front().code, checker::Code::points_mismatch) << test::describe(v);
     // Only the kept reading's errors are reported.
