@@ -39,10 +39,10 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     if (!pr.known) {
         if (judging()) {
             std::string why = "the match state is unknown";
-            if (m_.pose_unknown)
-                why = poser_unread_ >= 0 && poser_unread_ + 1 == hand.number
-                          ? fmt::format("who posed hand {} is not shown", poser_unread_)
-                          : std::string("the record starts after hand 1");
+            if (m_.pose_unknown && poser_unread_ >= 0 && poser_unread_ + 1 == hand.number)
+                why = fmt::format("who posed hand {} is not shown", poser_unread_);
+            else if (m_.pose_unknown && (poser_unread_ < 0 || m_.known))
+                why = "the record starts after hand 1";
             unchecked(fmt::format("hand {}: who poses ({})", hand.number, why));
         }
     } else if (std::string bad = judge_pose(hand, pr, seat, t, h, proof); !bad.empty()) {
