@@ -25,7 +25,7 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     // Replaying under other rules: who posed followed the record's own match,
     // which those rules would have taken elsewhere. The pose is not judged.
     if (!judging()) pr.known = false;
-    int seat = pose_seat(hand, ply, label, pr, h);
+    int seat = pose_seat(ply, label, pr, h);
     if (pre_pose_passes_ > 0 && seat != h.turn()) {
         error(
             ply.seat_pos, Code::wrong_seat,
@@ -43,10 +43,14 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     Tile t = tile_of(ply.tile);
     std::optional<Tile> proof;
     if (!pr.known) {
-        if (judging())
-            unchecked(fmt::format(
-                "hand {}: who poses ({})", hand.number,
-                m_.pose_unknown ? "the record starts after hand 1" : "the match state is unknown"));
+        if (judging()) {
+            std::string why = "the match state is unknown";
+            if (m_.pose_unknown && poser_unread_ >= 0 && poser_unread_ + 1 == hand.number)
+                why = fmt::format("who posed hand {} is not shown", poser_unread_);
+            else if (m_.pose_unknown && (poser_unread_ < 0 || m_.known))
+                why = "the record starts after hand 1";
+            unchecked(fmt::format("hand {}: who poses ({})", hand.number, why));
+        }
     } else if (std::string bad = judge_pose(hand, pr, seat, t, h, proof); !bad.empty()) {
         bool at_seat = ply.seat && label >= 0 && bad.find(" may not pose") != std::string::npos;
         error(at_seat ? ply.seat_pos : ply.action_pos, Code::wrong_pose, std::move(bad));
@@ -65,39 +69,45 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     return true;
 }
 
-// Who poses when the ply is unlabelled: the deals, the pose rule, the turn
-// after passes at the pose, or the first labelled ply of the hand.
-int RecordChecker::pose_seat(const ast::Hand& hand, const ast::Ply& ply, int label,
-                             const PoseRule& pr, const HandState& h) {
-    int seat = label;
-    if (seat < 0 && ply.kind == ast::Ply::Kind::play && pre_pose_passes_ == 0)
-        seat = holder_of(h, tile_of(ply.tile));  // the deals show who held the posed tile
-    if (seat >= 0) return seat;
-    auto single = [](std::uint8_t mask) -> int {
-        return std::popcount(mask) == 1 ? std::countr_zero(mask) : -1;
-    };
-    if (pre_pose_passes_ > 0)
-        seat = h.turn();
-    else if (pr.known && pr.holder)
-        seat = holder_of(h, *pr.holder);
-    else if (pr.known && !pr.holder && !pr.draw_holder)
-        seat = single(pr.seats);
-    if (seat < 0) {
-        // Take it from the first labelled ply of the hand.
-        int i = 0;
-        for (const auto& p : hand.plies) {
-            if (p.seat) {
-                seat = ((*p.seat - i) % v_.players + v_.players) % v_.players;
-                break;
-            }
-            ++i;
-        }
+// Who poses: the label, the turn after passes at the pose, the seat this
+// reading gives an unlabelled pose, or the one seat that could have posed.
+int RecordChecker::pose_seat(const ast::Ply& ply, int label, const PoseRule& pr,
+                             const HandState& h) {
+    if (label >= 0) return label;
+    if (pre_pose_passes_ > 0) return h.turn();
+    if (reading_seat_ >= 0) return reading_seat_;
+    return pose_candidates(ply, pr, h);
+}
+
+// The seats that could have posed an unlabelled pose, in the order of the
+// rulings: the seat the deals show holding the posed tile; the seats the
+// pose rule allows, as far as the record shows them (every seat when it is
+// not known), from A; every other seat, from A. When the deals or the pose
+// rule leave one seat, that seat and no list.
+int RecordChecker::pose_candidates(const ast::Ply& ply, const PoseRule& pr, const HandState& h) {
+    pose_candidates_.clear();
+    if (ply.kind == ast::Ply::Kind::play && ply.pre.empty())
+        if (int seat = holder_of(h, tile_of(ply.tile)); seat >= 0) return seat;
+    const int n = v_.players;
+    std::uint8_t allowed = 0;
+    if (!pr.known) {
+        allowed = 0xF;
+    } else if (pr.holder || pr.draw_holder) {
+        if (pr.holder)
+            if (int seat = holder_of(h, *pr.holder); seat >= 0) return seat;
+        // The holder is one of the seats whose deal is not shown.
+        for (int p = 0; p < n; ++p)
+            if (!h.seat(p).dealt) allowed |= static_cast<std::uint8_t>(1u << p);
+    } else {
+        allowed = pr.seats;
     }
-    if (seat < 0) {
-        seat = 0;
-        unchecked(fmt::format("hand {}: who posed (no seat labels)", hand.number));
-    }
-    return seat;
+    allowed &= static_cast<std::uint8_t>((1u << n) - 1);
+    if (pr.known && std::popcount(allowed) == 1) return std::countr_zero(allowed);
+    for (int p = 0; p < n; ++p)
+        if (allowed & (1u << p)) pose_candidates_.push_back(p);
+    for (int p = 0; p < n; ++p)
+        if (!(allowed & (1u << p))) pose_candidates_.push_back(p);
+    return pose_candidates_.front();
 }
 
 // A pass (or a draw or foul) where the pose should be.

@@ -1,6 +1,8 @@
 // Inside the checker: the replay of one record, shared by the files that
 // each take one concern of it:
 //   tags.cpp    the tags and the variant, the run over the hands, Result
+//   readings.cpp  an unlabelled pose read once per seat that could have
+//               posed it: the readings of a hand and the one kept
 //   hand.cpp    one hand's deals and plies, handed to the engine
 //   pose.cpp    who poses and what: the pose against the rule set's pose rule
 //   claims.cpp  the end of a hand: its end, points and score claims, and
@@ -81,6 +83,30 @@ struct SheetReading {
     std::array<int, 4> claimed_score{};          // the score line's values by party
 };
 
+// One reading of a hand (readings.cpp): what its replay reported and the
+// match after it, kept aside until the reading is chosen.
+struct Reading {
+    int seat = -1;      // who posed, in this reading
+    bool go_on = true;  // what the replay of the hand returned
+    std::vector<Diagnostic> errors;
+    std::vector<std::string> unchecked;
+    std::vector<Note> notes;
+    std::vector<HandSummary> summaries;
+    std::uint64_t plies = 0;
+    bool unfinished = false;
+    MatchState m;
+    bool score_known = true;
+    bool ties_unknown = false;
+    std::array<int, 4> last_score{};
+    // Where its first error stands; no error is furthest.
+    Pos first_error() const {
+        Pos p{~0u, ~0u};
+        for (const auto& e : errors)
+            if (e.pos < p) p = e.pos;
+        return p;
+    }
+};
+
 class RecordChecker {
 public:
     RecordChecker(const ast::Record& rec, const CheckOptions& opt, Verdict& out)
@@ -121,6 +147,28 @@ private:
     bool read_score_tag();
     void check_result_tag(bool stopped);
 
+    // readings.cpp
+    // A hand, read once per seat that could have posed it when its pose is
+    // unlabelled and neither the deals nor the pose rule say who posed.
+    bool replay_readings(const ast::Hand& hand, bool last, Pos stop_at);
+    // The state a reading starts from, and back to it.
+    struct Mark {
+        std::size_t errors = 0, unchecked = 0, notes = 0, summaries = 0;
+        std::uint64_t plies = 0;
+        bool valid = true, unfinished = false;
+        MatchState m;
+        bool score_known = true, ties_unknown = false;
+        std::array<int, 4> last_score{};
+    };
+    Mark mark() const;
+    // What the replay added since `at`, taken out; the state back to `at`.
+    Reading take_reading(const Mark& at, int seat, bool go_on);
+    void commit_reading(const ast::Hand& hand, Reading& r,
+                        const std::vector<const Reading*>& clean);
+    // The seats that could have posed, in the rulings' order, into
+    // `pose_candidates_`; the seat that posed when only one could.
+    int pose_candidates(const ast::Ply& ply, const PoseRule& pr, const HandState& h);
+
     // hand.cpp
     bool replay_hand(const ast::Hand& hand, bool last, Pos stop_at);
     bool match_over_before(const ast::Hand& hand);
@@ -145,8 +193,7 @@ private:
 
     // pose.cpp
     bool do_pose(const ast::Hand& hand, const ast::Ply& ply, int seat, HandState& h, HandScore& s);
-    int pose_seat(const ast::Hand& hand, const ast::Ply& ply, int label, const PoseRule& pr,
-                  const HandState& h);
+    int pose_seat(const ast::Ply& ply, int label, const PoseRule& pr, const HandState& h);
     bool pass_at_pose(const ast::Ply& ply, int seat, const PoseRule& pr, HandState& h,
                       HandScore& s);
     // What is wrong with posing `t` from `seat`, or empty; `proof` gets the
@@ -229,6 +276,12 @@ private:
     std::optional<HandState> hand_;  // the hand being replayed (its storage reused)
     std::vector<Tile> tiles_buf_;    // a tile list being handed to the engine
     int pre_pose_passes_ = 0;
+    // Readings of an unlabelled pose: the seat this reading gives it (-1:
+    // not chosen yet), and the seats that could have posed, in order (empty:
+    // the record says who posed).
+    int reading_seat_ = -1;
+    std::vector<int> pose_candidates_;
+    int poser_unread_ = -1;  // the hand whose readings left the next poser unknown
     const ast::Tag* result_tag_ = nullptr;
     bool ties_unknown_ = false;        // tie-replay, record starting after hand 1
     std::array<int, 4> last_score_{};  // the last match score known (summary hands)

@@ -126,7 +126,7 @@ void RecordChecker::run() {
     bool stopped = false;
     for (std::size_t i = 0; i < rec_.hands.size(); ++i) {
         const ast::Hand& hand = rec_.hands[i];
-        if (!(hand.pos < stop_at) || !replay_hand(hand, i + 1 == rec_.hands.size(), stop_at)) {
+        if (!(hand.pos < stop_at) || !replay_readings(hand, i + 1 == rec_.hands.size(), stop_at)) {
             stopped = true;
             break;
         }

@@ -1,0 +1,150 @@
+// An unlabelled pose that neither the deals nor the pose rule give to one
+// seat: the hand is read once for each seat that could have posed it
+// (RULINGS.md, "Who posed"). Each reading replays the hand alone, its
+// diagnostics and the match after it kept aside; the reading whose first
+// error stands furthest is kept (no error is furthest; equal positions, the
+// earlier reading). When several readings have no error, who posed is
+// unchecked, and what differs between them is unknown.
+#include <fmt/format.h>
+
+#include "checker/replay.hpp"
+
+namespace pips::checker::impl {
+
+namespace {
+
+bool same_pose(const PoseRule& a, const PoseRule& b) {
+    return a.known == b.known && a.seats == b.seats && a.holder == b.holder &&
+           a.draw_holder == b.draw_holder && a.what == b.what && a.may_pass == b.may_pass;
+}
+
+template <class T>
+void move_tail(std::vector<T>& from, std::size_t at, std::vector<T>& to) {
+    to.assign(std::make_move_iterator(from.begin() + static_cast<std::ptrdiff_t>(at)),
+              std::make_move_iterator(from.end()));
+    from.resize(at);
+}
+
+}  // namespace
+
+RecordChecker::Mark RecordChecker::mark() const {
+    Mark k;
+    k.errors = out_.errors.size();
+    k.unchecked = out_.unchecked.size();
+    k.notes = out_.notes.size();
+    k.summaries = out_.summaries.size();
+    k.plies = out_.plies;
+    k.valid = out_.valid;
+    k.unfinished = out_.unfinished;
+    k.m = m_;
+    k.score_known = score_known_;
+    k.ties_unknown = ties_unknown_;
+    k.last_score = last_score_;
+    return k;
+}
+
+Reading RecordChecker::take_reading(const Mark& at, int seat, bool go_on) {
+    Reading r;
+    r.seat = seat;
+    r.go_on = go_on;
+    move_tail(out_.errors, at.errors, r.errors);
+    move_tail(out_.unchecked, at.unchecked, r.unchecked);
+    for (const auto& u : r.unchecked) seen_unchecked_.erase(u);
+    move_tail(out_.notes, at.notes, r.notes);
+    move_tail(out_.summaries, at.summaries, r.summaries);
+    r.plies = out_.plies - at.plies;
+    r.unfinished = out_.unfinished;
+    r.m = m_;
+    r.score_known = score_known_;
+    r.ties_unknown = ties_unknown_;
+    r.last_score = last_score_;
+    out_.plies = at.plies;
+    out_.valid = at.valid;
+    out_.unfinished = at.unfinished;
+    m_ = at.m;
+    score_known_ = at.score_known;
+    ties_unknown_ = at.ties_unknown;
+    last_score_ = at.last_score;
+    return r;
+}
+
+bool RecordChecker::replay_readings(const ast::Hand& hand, bool last, Pos stop_at) {
+    const Mark at = mark();
+    reading_seat_ = -1;
+    pose_candidates_.clear();
+    bool go_on = replay_hand(hand, last, stop_at);
+    // The record said who posed (or the hand has no pose): one reading.
+    if (pose_candidates_.size() < 2) return go_on;
+    const std::vector<int> seats = pose_candidates_;
+    std::vector<Reading> readings;
+    readings.reserve(seats.size());
+    readings.push_back(take_reading(at, seats.front(), go_on));
+    for (std::size_t i = 1; i < seats.size(); ++i) {
+        reading_seat_ = seats[i];
+        bool more = replay_hand(hand, last, stop_at);
+        readings.push_back(take_reading(at, seats[i], more));
+    }
+    reading_seat_ = -1;
+    pose_candidates_.clear();
+    std::size_t best = 0;
+    Pos best_pos = readings.front().first_error();
+    for (std::size_t i = 1; i < readings.size(); ++i)
+        if (Pos p = readings[i].first_error(); best_pos < p) best = i, best_pos = p;
+    std::vector<const Reading*> clean;
+    for (const auto& r : readings)
+        if (r.errors.empty()) clean.push_back(&r);
+    commit_reading(hand, readings[best], clean);
+    return readings[best].go_on;
+}
+
+// The chosen reading into the verdict and the match; with several clean
+// readings, what they do not agree on is unknown.
+void RecordChecker::commit_reading(const ast::Hand& hand, Reading& r,
+                                   const std::vector<const Reading*>& clean) {
+    const bool several = clean.size() >= 2;
+    if (several) unchecked(fmt::format("who posed hand {}", hand.number));
+    for (auto& e : r.errors) error(e.pos, e.code, std::move(e.message));
+    for (auto& u : r.unchecked) unchecked(std::move(u));
+    for (auto& n : r.notes) out_.notes.push_back(std::move(n));
+    out_.plies += r.plies;
+    out_.unfinished = r.unfinished;
+    m_ = r.m;
+    score_known_ = r.score_known;
+    ties_unknown_ = r.ties_unknown;
+    last_score_ = r.last_score;
+    bool same_summary = true;
+    if (several) {
+        bool score_same = true, poser_same = true;
+        const PoseRule next = rules_->pose_rule(r.m);
+        for (const Reading* c : clean) {
+            const Reading& o = *c;
+            score_same = score_same && o.score_known == r.score_known && o.m.score == r.m.score &&
+                         o.m.over == r.m.over && o.m.winner == r.m.winner;
+            poser_same = poser_same && same_pose(rules_->pose_rule(o.m), next) &&
+                         o.m.leader == r.m.leader && o.m.playoff == r.m.playoff;
+            same_summary = same_summary && o.summaries.size() == r.summaries.size();
+            for (std::size_t i = 0; same_summary && i < o.summaries.size(); ++i)
+                same_summary = o.summaries[i].outcome == r.summaries[i].outcome &&
+                               o.summaries[i].points == r.summaries[i].points;
+            if (o.m.ties != r.m.ties || o.ties_unknown) ties_unknown_ = true;
+            m_.known = m_.known && o.m.known;
+        }
+        if (!score_same && score_known_) {
+            score_known_ = false;
+            m_.over = false;
+            m_.winner = -1;
+            unchecked(fmt::format("the score after hand {} (who posed is not shown)", hand.number));
+        }
+        if (!poser_same) {
+            m_.pose_unknown = true;
+            m_.leader = -1;
+            poser_unread_ = hand.number;
+        }
+    }
+    for (auto& s : r.summaries) {
+        if (!same_summary) s.outcome = "unknown (who posed is not shown)", s.points.clear();
+        out_.summaries.push_back(std::move(s));
+    }
+}
+
+}  // namespace pips::checker::impl
