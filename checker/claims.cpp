@@ -21,9 +21,21 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         }
     }
     bool assumed_block = false;
-    if (h.over() == HandOver::no && !check_hand_over(hand, h, last, assumed_block)) return;
+    // With the match score unknown, points made in play are not held to the
+    // target (HandScore::score_known): a hand the record ends by `end target`
+    // is read as ended there (also when its last play went out or blocked
+    // it), its result taken from its claims.
+    const bool target_unknown = !s.score_known && hand.end &&
+                                hand.end->kind == ast::EndLine::Kind::target &&
+                                v_.traits().scores_in_play;
+    if (h.over() == HandOver::no && !target_unknown &&
+        !check_hand_over(hand, h, last, assumed_block))
+        return;
     HandResult r;
-    if (assumed_block) {
+    if (target_unknown) {
+        r.how = HandOver::target;
+        r.known = false;
+    } else if (assumed_block) {
         r.how = HandOver::blocked;
         r.known = false;
     } else {
@@ -46,8 +58,15 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         return;
     }
     if (!r.known) {
-        unchecked(fmt::format("hand {}: the score ({} not shown)", hand.number,
-                              v_.traits().penalties ? "pip counts or penalties" : "pip counts"));
+        if (!s.score_known && v_.traits().scores_in_play)
+            unchecked(
+                fmt::format("hand {}: the points made in play (the score before it is not "
+                            "known, so whether a play would pass {} is not)",
+                            hand.number, v_.traits().target));
+        else
+            unchecked(
+                fmt::format("hand {}: the score ({} not shown)", hand.number,
+                            v_.traits().penalties ? "pip counts or penalties" : "pip counts"));
         settle_from_claims(hand, r);
         return;
     }

@@ -94,6 +94,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
         return true;
     }
     HandScore score;
+    score.score_known = score_known_;
     event_pos_.clear();
     pre_pose_passes_ = 0;
     bool broken = false;

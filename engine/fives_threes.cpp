@@ -32,6 +32,11 @@ public:
         int party = v_.party_of(e.seat);
         int pts = fives_threes_points(h.layout().open_total());
         int chip = h.over() == HandOver::domino ? 1 : 0;
+        if (!s.score_known) {
+            s.points[party] += pts + chip;
+            if (pts + chip > 0) s.known = false;
+            return pts;
+        }
         int have = m.score[party] + s.points[party];
         if (have + pts + chip > traits().target) return 0;  // would overshoot: scores nothing
         s.points[party] += pts + chip;
@@ -47,6 +52,7 @@ public:
         HandResult r;
         r.how = s.target ? HandOver::target : h.over();
         r.points = s.points;
+        r.known = s.known;  // false: points made while the match score was unknown
         if (s.target) {
             r.winner = s.target_party;
             r.reason.by = ResultReason::By::target;

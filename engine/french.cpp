@@ -12,7 +12,10 @@ public:
     PoseRule make_pose_rule(const MatchState& m) const override {
         PoseRule r;
         if (m.pose_unknown || !m.known) {
+            // Who poses is not known: it may be a winner with no double, who
+            // passes at the pose.
             r.known = false;
+            r.may_pass = true;
             return r;
         }
         if (m.first || m.prev == MatchState::Prev::tie) {

@@ -55,6 +55,11 @@ struct HandScore {
     int board_passes = 0;
     bool target = false;  // fives-threes: the match reached 61 in this hand
     int target_party = -1;
+    // The match score before the hand is known. When it is not, points made
+    // in play cannot be held to the target (fives-threes: a play that would
+    // pass 61 scores nothing, exactly 61 ends the match): they are counted
+    // uncapped, no target is reached, and the hand's result is not known.
+    bool score_known = true;
 };
 
 // A move as the rules see it, after the engine accepted it.
