@@ -59,14 +59,14 @@ std::span<const Tile> tiles_of(const std::vector<ast::TileTok>& ts, std::vector<
     return buf;
 }
 
-// Returns false when the record cannot be replayed further (a syntax error).
-bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
-    if (m_.over) return match_over_before(full);
-    if (is_summary_hand(full)) return check_summary_hand(full, last, stop_at);
-    // A line with a syntax error gets that error only, and nothing after it
-    // is replayed: a deal line (whose short list of tiles is not counted
-    // short) stops the record before the hand; a later line of the hand is
-    // left out of it, and the hand is the last one replayed.
+namespace {
+
+// A line with a syntax error gets that error only, and nothing after it is
+// replayed: a deal, stock or redeal line (whose short list of tiles is not
+// counted short) stops the record before the hand (false); a later line of
+// the hand is left out of the copy in `kept`, and the hand is the last one
+// replayed. `kept` stays empty when no line of the hand is cut.
+bool cut_at_syntax(const ast::Hand& full, Pos stop_at, std::optional<ast::Hand>& kept) {
     auto cut = [&](Pos p) { return p.line >= stop_at.line; };
     for (const auto& d : full.deals)
         if (cut(d.pos)) return false;
@@ -74,7 +74,6 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
         if (cut(st.pos)) return false;
     for (const auto& rd : full.redeals)
         if (cut(rd.pos)) return false;
-    std::optional<ast::Hand> kept;
     if (std::any_of(full.remains.begin(), full.remains.end(),
                     [&](const ast::SeatTiles& rm) { return cut(rm.pos); }) ||
         (full.end && cut(full.end->pos)) || (full.points && cut(full.points->pos)) ||
@@ -85,6 +84,17 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
         if (kept->points && cut(kept->points->pos)) kept->points.reset();
         if (kept->score && cut(kept->score->pos)) kept->score.reset();
     }
+    return true;
+}
+
+}  // namespace
+
+// Returns false when the record cannot be replayed further (a syntax error).
+bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
+    if (m_.over) return match_over_before(full);
+    if (is_summary_hand(full)) return check_summary_hand(full, last, stop_at);
+    std::optional<ast::Hand> kept;
+    if (!cut_at_syntax(full, stop_at, kept)) return false;
     const ast::Hand& hand = kept ? *kept : full;
     if (!hand_) hand_.emplace(v_);
     HandState& h = *hand_;
