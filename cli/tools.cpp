@@ -40,6 +40,14 @@ int run_generate(const GenerateArgs& args, std::FILE* out, std::FILE* err) {
         say_error(err, {"", {}, std::string(kBadArgument), e->message});
         return 2;
     }
+    if (args.summary < 0 || (args.summary > 0 && args.claims == "none")) {
+        say_error(err, {"",
+                        {},
+                        std::string(kBadArgument),
+                        "--summary must be 0 or more, and summary hands need claim lines "
+                        "(--claims all, end or score)"});
+        return 2;
+    }
     if (args.matches < 0 || args.max_hands < 1) {
         say_error(err, {"",
                         {},
@@ -50,6 +58,12 @@ int run_generate(const GenerateArgs& args, std::FILE* out, std::FILE* err) {
     std::mt19937_64 rng(args.seed);
     gen::Options o{v, args.deals, args.greedy ? gen::Bot::greedy : gen::Bot::random,
                    args.max_hands};
+    o.shown.labels = args.labels;
+    o.shown.claims = args.claims == "end"     ? gen::Claims::end
+                     : args.claims == "score" ? gen::Claims::score
+                     : args.claims == "none"  ? gen::Claims::none
+                                              : gen::Claims::all;
+    o.shown.summary = args.summary;
     std::uint32_t line = 1;  // first line of the next record in the output
     std::string buf;
     for (int i = 0; i < args.matches; ++i) {

@@ -18,7 +18,10 @@ struct GenerateArgs {
     std::uint64_t seed = 1;
     bool deals = true;
     bool greedy = false;
-    bool mutate = false;  // one rule violation per record, noted in its first line
+    bool labels = true;          // seat labels on plies
+    std::string claims = "all";  // claim lines written: all, end, score or none
+    int summary = 0;             // hands whose number this divides are summary hands; 0: none
+    bool mutate = false;         // one rule violation per record, noted in its first line
     int max_hands = 60;
 };
 

@@ -25,7 +25,7 @@ _pips_options() {
     check) echo "-h --help --format -q --quiet -j --jobs --stats" ;;
     fmt) echo "-h --help" ;;
     annotate) echo "-h --help --format" ;;
-    generate) echo "-h --help --rules --players --options --matches --seed --deals --bot --max-hands --mutate" ;;
+    generate) echo "-h --help --rules --players --options --matches --seed --deals --labels --claims --summary --bot --max-hands --mutate" ;;
     rescore) echo "-h --help --rules" ;;
     perft) echo "-h --help --rules --players --depth" ;;
     *) echo "-h --help --version" ;;
@@ -85,7 +85,8 @@ _pips_option_value() {
     generate:--rules) values=$_pips_rules ;;
     generate:--options) values=$(_pips_rule_options "${rules:-jamaican}") ;;
     generate:--players | perft:--players) values="2 3 4" ;;
-    generate:--deals) values="full none" ;;
+    generate:--deals | generate:--labels) values="full none" ;;
+    generate:--claims) values="all end score none" ;;
     generate:--bot) values="random greedy" ;;
     rescore:--rules | perft:--rules)
         _pips_rules_spec "$prefix" "$value"

@@ -246,12 +246,35 @@ private:
 Match generate_match(const Options& opt, std::mt19937_64& rng) {
     Match out;
     out.variant = opt.variant;
-    Player(opt, rng, out).run();
+    out.shown = opt.shown;
+    out.shown.deals = opt.deals;
+    // The deals are played and recorded in full; write_match leaves them out.
+    Options full = opt;
+    full.deals = true;
+    Player(full, rng, out).run();
     return out;
 }
 
+ast::Record strip(ast::Record rec, const Shown& shown) {
+    for (ast::Hand& h : rec.hands) {
+        if (!shown.deals || shown.summary_hand(h.number)) {
+            h.deals.clear();
+            h.stocks.clear();
+            h.redeals.clear();
+            h.remains.clear();
+        }
+        if (shown.summary_hand(h.number)) h.plies.clear();
+        if (!shown.labels)
+            for (ast::Ply& p : h.plies) p.seat.reset();
+        if (shown.claims == Claims::none || shown.claims == Claims::score) h.end.reset();
+        if (shown.claims != Claims::all) h.points.reset();
+        if (shown.claims == Claims::none || shown.claims == Claims::end) h.score.reset();
+    }
+    return rec;
+}
+
 Written write_match(const Match& m) {
-    return {parser::print_record(m.record)};
+    return {parser::print_record(strip(m.record, m.shown))};
 }
 
 }  // namespace pips::gen

@@ -19,11 +19,26 @@ namespace pips::gen {
 
 enum class Bot { random, greedy };
 
+// Which claim lines (`end`, `points`, `score`) a hand is written with.
+enum class Claims { all, end, score, none };
+
+// What a record keeps of the match, as people write records: the play is
+// the same whatever is left out, so the same seed plays the same match.
+struct Shown {
+    bool deals = true;   // deal and stock lines
+    bool labels = true;  // seat labels on plies
+    Claims claims = Claims::all;
+    int summary = 0;  // hands whose number N divides are summary hands (no plies,
+                      // no tile lines, only their claims); 0: none
+    bool summary_hand(int number) const { return summary > 0 && number % summary == 0; }
+};
+
 struct Options {
     Variant variant;
     bool deals = true;  // write deal and stock lines
     Bot bot = Bot::random;
     int max_hands = 60;  // a match still undecided then is written with Result "*"
+    Shown shown{};       // what is written besides the deals (labels, claims, summary hands)
 };
 
 // What the play knew about a ply, for mutation.
@@ -39,7 +54,8 @@ struct PlyFacts {
 
 struct Match {
     Variant variant;
-    ast::Record record;                        // the match as DGN
+    Shown shown;                               // what write_match and mutate leave in
+    ast::Record record;                        // the match as DGN, everything shown
     std::vector<std::vector<PlyFacts>> facts;  // [hand][ply], beside record.hands[hand].plies
 };
 
@@ -48,8 +64,13 @@ Match generate_match(const Options& opt, std::mt19937_64& rng);
 struct Written {
     std::string text;
 };
-// The canonical form (parser/printer.hpp), as `pips fmt` writes it.
+// The canonical form (parser/printer.hpp), as `pips fmt` writes it, with
+// only what m.shown keeps.
 Written write_match(const Match& m);
+
+// `rec` with only what `shown` keeps (deals and stock lines, seat labels,
+// claim lines, plies of summary hands).
+ast::Record strip(ast::Record rec, const Shown& shown);
 
 // A record with exactly one violation, and where pips must report it.
 struct Mutant {
@@ -58,7 +79,9 @@ struct Mutant {
     std::uint32_t line = 0;
     std::string what;  // what was broken: "swap", "flip", "pass", "draw", "seat", ...
 };
-// Picks a ply of `m` at random and breaks it. nullopt when no ply can be broken.
+// Picks a ply or line of `m` at random and breaks it, choosing only what the
+// record keeps and what pips can still tell (m.shown). nullopt when nothing
+// can be broken.
 std::optional<Mutant> mutate(const Match& m, std::mt19937_64& rng);
 
 }  // namespace pips::gen

@@ -1,6 +1,7 @@
 // One rule violation in a generated match, made on its syntax tree; the line
 // pips must report is read back from the printed record.
 #include <array>
+#include <utility>
 
 #include "checker/codes.hpp"
 #include "engine/game.hpp"
@@ -54,20 +55,31 @@ bool poses_six_six(const Variant& v) {
     return p.holder == Tile(6, 6) && p.what == PoseRule::What::holder_tile;
 }
 
-// The plies and lines that each kind of violation can be made at.
+// The plies and lines that each kind of violation can be made at, among
+// those the record keeps (m.shown) and where pips can still tell it.
 Cands candidates(const Match& m) {
     Cands cands;
     const Variant& v = m.variant;
+    const Shown& s = m.shown;
     const auto& hands = m.record.hands;
     const bool line = v.layout() == LayoutKind::line;
-    const bool deals = !hands.empty() && !hands[0].deals.empty();
+    const bool deals = s.deals;
+    const bool all_claims = s.claims == Claims::all;
+    bool summaries = false;
     for (std::size_t hi = 0; hi < hands.size(); ++hi) {
         const ast::Hand& h = hands[hi];
+        if (s.summary_hand(h.number)) {
+            // A summary hand: its score one point off what its points give.
+            summaries = true;
+            if (all_claims && h.end && h.points && h.score) cands[kScore].push_back({hi, 0});
+            continue;
+        }
         for (std::size_t pi = 0; pi < h.plies.size(); ++pi) {
             const ast::Ply& p = h.plies[pi];
             const PlyFacts& f = m.facts[hi][pi];
             const bool play = p.kind == ast::Ply::Kind::play;
-            if (!f.pose && pi > 0) cands[kSeat].push_back({hi, pi});
+            // A wrong label needs the others: without them another poser may fit it.
+            if (!f.pose && pi > 0 && s.labels) cands[kSeat].push_back({hi, pi});
             if (play) cands[kGarble].push_back({hi, pi});
             if (f.pose || !play || f.draws) continue;
             if (f.on_table) cands[kSwap].push_back({hi, pi});
@@ -79,19 +91,20 @@ Cands candidates(const Match& m) {
             if (f.needs_letter) cands[kLetter].push_back({hi, pi});
         }
         const bool domino = h.end && h.end->kind == ast::EndLine::Kind::domino;
-        const bool target = h.end && h.end->kind == ast::EndLine::Kind::target;
+        // A target is only known when the score before it is.
+        const bool target =
+            h.end && h.end->kind == ast::EndLine::Kind::target && all_claims && !summaries;
         // Without deals a block is only proven by passes the record need not show.
         if (deals || domino || target) cands[kAfter].push_back({hi, 0});
-        if (deals && domino) {
+        if (deals && domino && s.claims != Claims::none && s.claims != Claims::score)
             cands[kEnd].push_back({hi, 0});
-            cands[kPoints].push_back({hi, 0});
-        }
-        if (deals && h.end && h.points && h.score) cands[kScore].push_back({hi, 0});
+        if (deals && domino && all_claims) cands[kPoints].push_back({hi, 0});
+        if (deals && h.end && h.points && h.score && all_claims) cands[kScore].push_back({hi, 0});
         if (deals) cands[kDeal].push_back({hi, 0});
     }
     if (hands.empty()) return {};
-    if (poses_six_six(v)) cands[kPose].push_back({0, 0});
-    if (deals) cands[kResult].push_back({0, 0});
+    if (poses_six_six(v) && !s.summary_hand(hands[0].number)) cands[kPose].push_back({0, 0});
+    if (deals && (s.summary == 0 || all_claims)) cands[kResult].push_back({0, 0});
     cands[kRules].push_back({0, 0});
     return cands;
 }
@@ -249,7 +262,7 @@ std::optional<Mutant> mutate(const Match& m, std::mt19937_64& rng) {
             if (kind == kGarble) at = At::syntax;
             break;
     }
-    out.text = parser::print_record(r);
+    out.text = parser::print_record(strip(std::move(r), m.shown));
     out.line = line_of(out.text, at, c.hand, ply);
     return out;
 }

@@ -110,6 +110,8 @@ def main():
             "pips generate --rules ": (rule_names, rule_names),
             "pips generate --deals ": (options["generate"]["--deals"],) * 2,
             "pips generate --bot ": (options["generate"]["--bot"],) * 2,
+            "pips generate --labels ": (options["generate"]["--labels"],) * 2,
+            "pips generate --claims ": (options["generate"]["--claims"],) * 2,
             "pips rescore --rules quinientos:capicu,": (
                 [f"capicu,{o}" for o in rule_options["quinientos"] if o != "capicu"],
                 [f"quinientos:capicu,{o}" for o in rule_options["quinientos"] if o != "capicu"]),

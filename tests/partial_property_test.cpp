@@ -1,0 +1,179 @@
+// Properties of records as people keep them: a generated match of every rule
+// set stays valid when it is written without deals, without seat labels,
+// without claim lines (or with only `end` or only `score` lines), or with its
+// hands as summary hands (no plies), alone and together; and a mutant keeps
+// its first error (code and line) when what it breaks does not depend on
+// what was left out. Claim lines and plies are never both left out: that
+// leaves empty hands, and an empty hand followed by another is
+// `end-mismatch` at the next `hand` line.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <random>
+#include <sstream>
+
+#include "gen/generate.hpp"
+#include "tests/support/support.hpp"
+
+using namespace pips;
+
+namespace {
+
+const std::vector<Variant>& variants() {
+    static const std::vector<Variant> v = test::all_variants();
+    return v;
+}
+
+const char* claims_name(gen::Claims c) {
+    switch (c) {
+        case gen::Claims::all:
+            return "all";
+        case gen::Claims::end:
+            return "end";
+        case gen::Claims::score:
+            return "score";
+        case gen::Claims::none:
+            return "none";
+    }
+    return "?";
+}
+
+// The `pips generate` arguments that write the same record.
+std::string describe(const Variant& v, const gen::Shown& s, std::uint64_t seed, bool mutate) {
+    std::ostringstream o;
+    o << v.name() << ": --seed " << seed << " --deals " << (s.deals ? "full" : "none")
+      << " --labels " << (s.labels ? "full" : "none") << " --claims " << claims_name(s.claims)
+      << " --summary " << s.summary << (mutate ? " --mutate" : "");
+    return o.str();
+}
+
+gen::Shown shown_of(bool deals, bool labels, gen::Claims claims, int summary) {
+    gen::Shown s;
+    s.deals = deals;
+    s.labels = labels;
+    s.claims = claims;
+    s.summary = summary;
+    return s;
+}
+
+// Claim lines and plies are not left out together (see the top).
+bool allowed(const gen::Shown& s) {
+    return !(s.summary > 0 && s.claims == gen::Claims::none);
+}
+
+// Combinations where pips is wrong today (not the test): each is left out
+// under its own name until the checker is fixed, with a record that shows it.
+// Returns the name, or nullptr when the combination is checked.
+const char* known_wrong(const Variant& v, const gen::Shown& s) {
+    // fives-threes, a played hand with no deals and no `end` line that ends
+    // blocked (a placement leaves nobody able to play): pips says
+    // `end-mismatch` "hand 1 is not over: no block is shown and nobody played
+    // out" at the next `hand` line; RULINGS "Checked whatever the outcome"
+    // reads it as blocked. pips generate --rules fives-threes --players 2
+    // --seed 45 --bot greedy --deals none --claims none --max-hands 20
+    if (v.rules == RuleSet::fives_threes && !s.deals &&
+        (s.claims == gen::Claims::none || s.claims == gen::Claims::score))
+        return "fives_threes_block_without_end_line";
+    // jamaican playoff: after a play-off hand, a summary hand with only a
+    // `score` line taking the winner from 2 to 3 is `score-mismatch` ("no
+    // outcome of hand 20 ... takes the score from AC 2 BD 0 to this").
+    // pips generate --rules jamaican --options playoff --seed 64 --deals none
+    // --claims score --summary 2 --max-hands 20
+    if (v.options.playoff && s.claims == gen::Claims::score && s.summary > 0)
+        return "jamaican_playoff_score_only_sheet_after_playoff";
+    // french: a summary hand with only a `score` line fits several outcomes
+    // (A's 20 points against may be a domino with penalties, or a block), yet
+    // pips takes one winner and reports `wrong-pose` at the next pose ("D may
+    // not pose; A may: the winner of the last hand poses").
+    // pips generate --rules french --options blank-ten --seed 79 --bot greedy
+    // --deals none --claims score --summary 2 --max-hands 20
+    if (v.rules == RuleSet::french && s.claims == gen::Claims::score && s.summary > 0)
+        return "french_score_only_sheet_takes_one_winner";
+    return nullptr;
+}
+
+gen::Match match_of(const Variant& v, const gen::Shown& s, std::uint64_t seed, int hands,
+                    std::mt19937_64& rng) {
+    rng.seed(seed);
+    gen::Options opt{v, s.deals, seed % 2 ? gen::Bot::greedy : gen::Bot::random, hands};
+    opt.shown = s;
+    return gen::generate_match(opt, rng);
+}
+
+gen::Shown arbitrary_shown() {
+    gen::Shown s;
+    s.deals = *rc::gen::arbitrary<bool>();
+    s.labels = *rc::gen::arbitrary<bool>();
+    s.claims = *rc::gen::element(gen::Claims::all, gen::Claims::end, gen::Claims::score,
+                                 gen::Claims::none);
+    s.summary = *rc::gen::inRange(0, 3);
+    return s;
+}
+
+}  // namespace
+
+RC_GTEST_PROP(Partial, StrippedMatchesStayValid, ()) {
+    const auto vi = *rc::gen::inRange<std::size_t>(0, variants().size());
+    const gen::Shown s = arbitrary_shown();
+    RC_PRE(allowed(s));
+    RC_PRE(known_wrong(variants()[vi], s) == nullptr);
+    const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+    std::mt19937_64 rng;
+    const gen::Match m = match_of(variants()[vi], s, seed, 12, rng);
+    const std::string text = gen::write_match(m).text;
+    RC_LOG() << describe(variants()[vi], s, seed, false) << " --max-hands 12\n" << text;
+    auto verdicts = test::check_text(text);
+    RC_ASSERT(verdicts.size() == 1u);
+    RC_ASSERT(test::describe(verdicts[0]) == std::string("valid"));
+}
+
+RC_GTEST_PROP(Partial, MutantsKeepTheirFirstErrorWhenStripped, ()) {
+    const auto vi = *rc::gen::inRange<std::size_t>(0, variants().size());
+    const gen::Shown s = arbitrary_shown();
+    RC_PRE(allowed(s));
+    RC_PRE(known_wrong(variants()[vi], s) == nullptr);
+    const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+    std::mt19937_64 rng;
+    const gen::Match m = match_of(variants()[vi], s, seed, 6, rng);
+    auto mutant = gen::mutate(m, rng);
+    RC_PRE(mutant.has_value());
+    RC_LOG() << describe(variants()[vi], s, seed, true) << " --max-hands 6: " << mutant->what
+             << " expecting " << mutant->code << " at line " << mutant->line << "\n"
+             << mutant->text;
+    auto verdicts = test::check_text(mutant->text);
+    RC_ASSERT(verdicts.size() == 1u);
+    const auto& v = verdicts[0];
+    RC_ASSERT(!v.errors.empty());
+    RC_ASSERT(std::string(checker::code_name(v.errors[0].code)) == mutant->code);
+    RC_ASSERT(v.errors[0].pos.line == mutant->line);
+}
+
+// Not random: every variant under every combination, with fixed seeds, so a
+// regression names its variant and what was left out.
+TEST(Partial, EveryVariantStrippedEveryWay) {
+    std::mt19937_64 rng;
+    for (std::size_t vi = 0; vi < variants().size(); ++vi) {
+        for (bool deals : {true, false}) {
+            for (bool labels : {true, false}) {
+                for (gen::Claims c :
+                     {gen::Claims::all, gen::Claims::end, gen::Claims::score, gen::Claims::none}) {
+                    for (int summary : {0, 1, 2}) {
+                        const gen::Shown s = shown_of(deals, labels, c, summary);
+                        if (!allowed(s) || known_wrong(variants()[vi], s)) continue;
+                        for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+                            const gen::Match m =
+                                match_of(variants()[vi], s, seed * 31 + vi, 20, rng);
+                            const std::string text = gen::write_match(m).text;
+                            auto verdicts = test::check_text(text);
+                            ASSERT_EQ(verdicts.size(), 1u);
+                            EXPECT_EQ(test::describe(verdicts[0]), "valid")
+                                << describe(variants()[vi], s, seed * 31 + vi, false)
+                                << " --max-hands 20\n"
+                                << text;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
