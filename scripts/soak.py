@@ -59,7 +59,7 @@ def main():
     runs = [shlex.split(args.generate_args)]
     if args.partial:
         runs += [shlex.split(p) + runs[0] for p in PARTIAL]
-    print(f"{'variant':<60} {'matches':>8} {'valid':>8} {'mutants':>8} {'located':>8} {'seconds':>8}")
+    print(f"{'variant':<72} {'matches':>8} {'valid':>8} {'mutants':>8} {'located':>8} {'seconds':>8}")
     with tempfile.TemporaryDirectory() as work:
         for extra in runs:
             for i, (rules, players, opts) in enumerate(VARIANTS):
@@ -105,7 +105,7 @@ def main():
                         print(f"  {name}: {what} mutant expected {code} at {line}, got {first}")
                 if len(notes) != args.matches or len(got) != args.matches or located != args.matches:
                     bad += 1
-                print(f"{name:<60} {len(verdicts):>8} {valid:>8} {len(notes):>8} {located:>8} {time.time() - t0:>8.1f}",
+                print(f"{name:<72} {len(verdicts):>8} {valid:>8} {len(notes):>8} {located:>8} {time.time() - t0:>8.1f}",
                       flush=True)
     print("soak: " + ("every match valid and every mutant located" if not bad else f"{bad} variant(s) disagree"))
     return 1 if bad else 0
