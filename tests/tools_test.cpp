@@ -93,6 +93,46 @@ TEST(Generate, MutantsAreRejectedAtTheirNotedLine) {
     }
 }
 
+// --labels, --claims and --summary leave out what records as people keep them
+// do; the match played is the same (same seed, same number of hands).
+TEST(Generate, RecordsAsPeopleKeepThem) {
+    cli::GenerateArgs a;
+    a.rules = "cutthroat";
+    a.players = 2;
+    a.matches = 2;
+    a.seed = 5;
+    const std::string full = generate(a);
+    a.labels = false;
+    a.claims = "end";
+    const std::string bare = generate(a);
+    EXPECT_EQ(bare.find("A:"), std::string::npos) << bare;
+    EXPECT_EQ(bare.find("\npoints "), std::string::npos) << bare;
+    EXPECT_EQ(bare.find("\nscore "), std::string::npos) << bare;
+    EXPECT_NE(bare.find("\nend "), std::string::npos) << bare;
+    a.labels = true;
+    a.claims = "all";
+    a.summary = 1;
+    a.deals = true;
+    const std::string sheet = generate(a);
+    EXPECT_EQ(sheet.find("\ndeal "), std::string::npos) << sheet;
+    EXPECT_EQ(sheet.find("A:"), std::string::npos) << sheet;
+    for (const std::string* text : {&full, &bare, &sheet}) {
+        auto verdicts = test::check_text(*text);
+        ASSERT_EQ(verdicts.size(), 2u);
+        auto mine = test::check_text(full);
+        for (std::size_t i = 0; i < 2; ++i) {
+            EXPECT_EQ(test::describe(verdicts[i]), "valid") << *text;
+            EXPECT_EQ(verdicts[i].hands, mine[i].hands) << *text;
+        }
+    }
+    // Summary hands need a claim line.
+    a.claims = "none";
+    auto [code, out, err] =
+        capture([&](std::FILE* o, std::FILE* e) { return cli::run_generate(a, o, e); });
+    EXPECT_EQ(code, 2);
+    EXPECT_NE(err.find("summary hands need claim lines"), std::string::npos) << err;
+}
+
 TEST(Generate, BadArgumentsExitTwo) {
     cli::GenerateArgs a;
     a.rules = "jamaican";
