@@ -224,3 +224,42 @@ TEST(Partial, EveryVariantStrippedEveryWay) {
         }
     }
 }
+
+// Not random: mutants of every variant under every combination, fixed seeds.
+TEST(Partial, EveryVariantsMutantsStrippedEveryWay) {
+    std::mt19937_64 rng;
+    for (std::size_t vi = 0; vi < variants().size(); ++vi) {
+        for (bool deals : {true, false}) {
+            for (bool labels : {true, false}) {
+                for (gen::Claims c :
+                     {gen::Claims::all, gen::Claims::end, gen::Claims::score, gen::Claims::none}) {
+                    for (int summary : {0, 1, 2}) {
+                        const gen::Shown s = shown_of(deals, labels, c, summary);
+                        if (!allowed(s) || known_wrong(variants()[vi], s) ||
+                            known_wrong_mutant(variants()[vi], s, ""))
+                            continue;
+                        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+                            const std::uint64_t sd = seed * 131 + vi;
+                            const gen::Match m = match_of(variants()[vi], s, sd, 8, rng);
+                            auto mutant = gen::mutate(m, rng);
+                            if (!mutant || known_wrong_mutant(variants()[vi], s, mutant->what))
+                                continue;
+                            auto verdicts = test::check_text(mutant->text);
+                            ASSERT_EQ(verdicts.size(), 1u);
+                            const auto& v = verdicts[0];
+                            ASSERT_FALSE(v.errors.empty()) << mutant->text;
+                            EXPECT_EQ(checker::code_name(v.errors[0].code), mutant->code)
+                                << describe(variants()[vi], s, sd, true)
+                                << " --max-hands 8: " << mutant->what << " at line " << mutant->line
+                                << ", got " << test::describe(v);
+                            EXPECT_EQ(v.errors[0].pos.line, mutant->line)
+                                << describe(variants()[vi], s, sd, true)
+                                << " --max-hands 8: " << mutant->what << ", got "
+                                << test::describe(v);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
