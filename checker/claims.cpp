@@ -68,7 +68,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
                 fmt::format("hand {}: the score ({} not shown)", hand.number,
                             v_.traits().penalties ? "pip counts or penalties" : "pip counts"));
         if (judging())
-            solve_from_claims(hand, r);
+            solve_from_claims(hand, r, s);
         else
             settle_from_claims(hand, r);
         return;
@@ -290,7 +290,8 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
 // the outcomes that fit what the plies proved (how it ended, and the winner
 // when they show it). The first line that none explains is the error; it and
 // the lines after it settle nothing.
-void RecordChecker::solve_from_claims(const ast::Hand& hand, const HandResult& r) {
+void RecordChecker::solve_from_claims(const ast::Hand& hand, const HandResult& r,
+                                      const HandScore& s) {
     if (score_known_) last_score_ = m_.score;
     Outcome proved;
     proved.how = r.how;
@@ -301,10 +302,33 @@ void RecordChecker::solve_from_claims(const ast::Hand& hand, const HandResult& r
     sr.ctx = SheetContext{hand.number, score_known_, ties_unknown_};
     sr.proved = proved;
     sr.cands = summary_candidates({}, sr.ctx);
-    std::erase_if(sr.cands, [&](const SheetCandidate& c) { return !fits_proved(c.o, proved); });
+    // What the plies proved a party made (points in play, penalties shown)
+    // is the least it can have, when it is counted against a known score.
+    if (s.score_known) sr.floor = s.points;
+    restrict_to_proved(sr);
     Pos upto{~0u, ~0u};
     if (!sr.cands.empty()) upto = summary_claims(hand, upto, sr);
     settle_from_claims(hand, r, upto);
+}
+
+// The candidates left to what a played hand's plies proved: its outcome, and
+// the least points of each party.
+void RecordChecker::restrict_to_proved(SheetReading& sr) {
+    std::erase_if(sr.cands, [&](const SheetCandidate& c) { return !fits_proved(c.o, sr.proved); });
+    for (auto& c : sr.cands)
+        for (int p = 0; p < v_.parties(); ++p) raise_floor(c.range[p], sr.floor[p]);
+    std::erase_if(sr.cands, [&](const SheetCandidate& c) {
+        for (int p = 0; p < v_.parties(); ++p)
+            if (c.range[p].lo > c.range[p].hi) return true;
+        return false;
+    });
+}
+
+// The least of a range raised to `floor` (kept on its steps).
+void RecordChecker::raise_floor(PointRange& r, int floor) {
+    if (floor <= r.lo) return;
+    const int step = std::max(r.step, 1);
+    r.lo += (floor - r.lo + step - 1) / step * step;
 }
 
 // Whether an outcome fits what a hand's plies proved.

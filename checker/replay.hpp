@@ -81,7 +81,8 @@ struct SheetReading {
     const ast::ClaimLine* score_line = nullptr;  // a score line that the outcomes explain
     bool score_adopted = false;                  // ... that settles an unknown score
     std::array<int, 4> claimed_score{};          // the score line's values by party
-    Outcome proved;  // a played hand: what its plies proved of the outcome
+    Outcome proved;              // a played hand: what its plies proved of the outcome
+    std::array<int, 4> floor{};  // ... and the least points of each party
 };
 
 // One reading of a hand (readings.cpp): what its replay reported and the
@@ -221,7 +222,9 @@ private:
     template <class Why>
     void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of);
     void settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto = Pos{~0u, ~0u});
-    void solve_from_claims(const ast::Hand& hand, const HandResult& r);
+    void solve_from_claims(const ast::Hand& hand, const HandResult& r, const HandScore& s);
+    static void raise_floor(PointRange& r, int floor);
+    void restrict_to_proved(SheetReading& sr);
     static bool fits_proved(const Outcome& o, const Outcome& proved);
     bool claimed_end(const ast::Hand& hand, HandResult& r, Pos upto);
     void settle_score_from_claim(const ast::Hand& hand, Pos upto);

@@ -67,7 +67,7 @@ bool RecordChecker::summary_end_claim(const ast::Hand& hand, SheetReading& sr) {
     }
     sr.cands = summary_candidates(stated, sr.ctx);
     // A played hand: only the outcomes its plies leave.
-    std::erase_if(sr.cands, [&](const SheetCandidate& c) { return !fits_proved(c.o, sr.proved); });
+    restrict_to_proved(sr);
     if (sr.cands.empty()) {
         error(hand.end->pos, Code::end_mismatch,
               fmt::format("hand {}: the plies do not end it so", hand.number));
