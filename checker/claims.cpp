@@ -67,7 +67,10 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
             unchecked(
                 fmt::format("hand {}: the score ({} not shown)", hand.number,
                             v_.traits().penalties ? "pip counts or penalties" : "pip counts"));
-        settle_from_claims(hand, r);
+        if (judging())
+            solve_from_claims(hand, r, s);
+        else
+            settle_from_claims(hand, r);
         return;
     }
     if (ties_unknown_ && !r.tie && r.winner >= 0 && hand.points) {
@@ -254,15 +257,16 @@ void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r, Why
 
 // A hand the record does not let us score (or that broke): take what its
 // claims say, so that later hands can be checked on.
-void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r) {
+// Only the lines before `upto` are taken.
+void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto) {
     if (opt_.summaries)
         out_.summaries.push_back({hand.number, "unknown (taken from the record's claims)", ""});
     ClaimedOutcome c;
-    c.winner_known = claimed_end(hand, r);
+    c.winner_known = claimed_end(hand, r, upto);
     c.result = r;
     // Who led the hand is known whatever its outcome (the lead rotates on).
     if (c.result.leader < 0 && hand_ && hand_->posed()) c.result.leader = hand_->poser();
-    if (hand.points) {
+    if (hand.points && hand.points->pos < upto) {
         int listed = 0;
         std::array<int, 4> pts{};
         for (const auto& it : hand.points->items) {
@@ -278,13 +282,69 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r) {
         }
     }
     if (!rules_->apply_claims(m_, c)) score_known_ = false;
-    settle_score_from_claim(hand);
+    settle_score_from_claim(hand, upto);
+}
+
+// A hand that is over but that its plies do not let us score: its end,
+// points and score lines read in record order, as a summary hand's are, over
+// the outcomes that fit what the plies proved (how it ended, and the winner
+// when they show it). The first line that none explains is the error; it and
+// the lines after it settle nothing.
+void RecordChecker::solve_from_claims(const ast::Hand& hand, const HandResult& r,
+                                      const HandScore& s) {
+    if (score_known_) last_score_ = m_.score;
+    Outcome proved;
+    proved.how = r.how;
+    proved.tie = r.tie;
+    proved.winner = r.tie ? -1 : r.winner;
+    proved.winner_seat = r.how == HandOver::domino ? r.winner_seat : -1;
+    SheetReading sr;
+    sr.ctx = SheetContext{hand.number, score_known_, ties_unknown_};
+    sr.proved = proved;
+    sr.cands = summary_candidates({}, sr.ctx);
+    // What the plies proved a party made (points in play, penalties shown)
+    // is the least it can have, when it is counted against a known score.
+    if (s.score_known) sr.floor = s.points;
+    restrict_to_proved(sr);
+    Pos upto{~0u, ~0u};
+    if (!sr.cands.empty()) upto = summary_claims(hand, upto, sr);
+    settle_from_claims(hand, r, upto);
+}
+
+// The candidates left to what a played hand's plies proved: its outcome, and
+// the least points of each party.
+void RecordChecker::restrict_to_proved(SheetReading& sr) {
+    std::erase_if(sr.cands, [&](const SheetCandidate& c) { return !fits_proved(c.o, sr.proved); });
+    for (auto& c : sr.cands)
+        for (int p = 0; p < v_.parties(); ++p) raise_floor(c.range[p], sr.floor[p]);
+    std::erase_if(sr.cands, [&](const SheetCandidate& c) {
+        for (int p = 0; p < v_.parties(); ++p)
+            if (c.range[p].lo > c.range[p].hi) return true;
+        return false;
+    });
+}
+
+// The least of a range raised to `floor` (kept on its steps).
+void RecordChecker::raise_floor(PointRange& r, int floor) {
+    if (floor <= r.lo) return;
+    const int step = std::max(r.step, 1);
+    r.lo += (floor - r.lo + step - 1) / step * step;
+}
+
+// Whether an outcome fits what a hand's plies proved.
+bool RecordChecker::fits_proved(const Outcome& o, const Outcome& proved) {
+    if (proved.how != HandOver::no && o.how != HandOver::no && o.how != proved.how) return false;
+    if (proved.tie && !o.tie) return false;
+    if (proved.winner >= 0 && (o.tie || (o.winner >= 0 && o.winner != proved.winner))) return false;
+    if (proved.winner_seat >= 0 && o.winner_seat >= 0 && o.winner_seat != proved.winner_seat)
+        return false;
+    return true;
 }
 
 // The end line's outcome, into `r`. Returns whether it names the winner (or a tie).
-bool RecordChecker::claimed_end(const ast::Hand& hand, HandResult& r) {
+bool RecordChecker::claimed_end(const ast::Hand& hand, HandResult& r, Pos upto) {
     using K = ast::EndLine::Kind;
-    if (!hand.end) return false;
+    if (!hand.end || !(hand.end->pos < upto)) return false;
     const auto& e = *hand.end;
     if (e.kind == K::tie) {
         r.tie = true;
@@ -314,8 +374,8 @@ bool RecordChecker::claimed_end(const ast::Hand& hand, HandResult& r) {
 
 // A score claim naming every party settles the match score, and whether
 // the match is over.
-void RecordChecker::settle_score_from_claim(const ast::Hand& hand) {
-    if (!hand.score) return;
+void RecordChecker::settle_score_from_claim(const ast::Hand& hand, Pos upto) {
+    if (!hand.score || !(hand.score->pos < upto)) return;
     int listed = 0;
     for (const auto& it : hand.score->items) listed += party_of_who(v_, it.who) >= 0;
     if (listed != v_.parties()) return;

@@ -81,6 +81,8 @@ struct SheetReading {
     const ast::ClaimLine* score_line = nullptr;  // a score line that the outcomes explain
     bool score_adopted = false;                  // ... that settles an unknown score
     std::array<int, 4> claimed_score{};          // the score line's values by party
+    Outcome proved;              // a played hand: what its plies proved of the outcome
+    std::array<int, 4> floor{};  // ... and the least points of each party
 };
 
 // One reading of a hand (readings.cpp): what its replay reported and the
@@ -219,9 +221,13 @@ private:
     std::string actual_end(const HandResult& r, const HandState& h) const;
     template <class Why>
     void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of);
-    void settle_from_claims(const ast::Hand& hand, HandResult r);
-    bool claimed_end(const ast::Hand& hand, HandResult& r);
-    void settle_score_from_claim(const ast::Hand& hand);
+    void settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto = Pos{~0u, ~0u});
+    void solve_from_claims(const ast::Hand& hand, const HandResult& r, const HandScore& s);
+    static void raise_floor(PointRange& r, int floor);
+    void restrict_to_proved(SheetReading& sr);
+    static bool fits_proved(const Outcome& o, const Outcome& proved);
+    bool claimed_end(const ast::Hand& hand, HandResult& r, Pos upto);
+    void settle_score_from_claim(const ast::Hand& hand, Pos upto);
 
     // summary.cpp
     bool check_summary_hand(const ast::Hand& hand, bool last, Pos stop_at);
@@ -241,7 +247,7 @@ private:
                          bool outcome_known);
 
     // summary_claims.cpp
-    void summary_claims(const ast::Hand& hand, Pos stop_at, SheetReading& sr);
+    Pos summary_claims(const ast::Hand& hand, Pos stop_at, SheetReading& sr);
     bool summary_end_claim(const ast::Hand& hand, SheetReading& sr);
     bool summary_points_claim(const ast::Hand& hand, SheetReading& sr);
     bool summary_points_item(const ast::Hand& hand, const ast::ClaimItem& it,

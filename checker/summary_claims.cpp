@@ -44,14 +44,16 @@ std::vector<std::pair<Pos, Line>> claim_lines(const ast::Hand& hand, Pos stop_at
 
 }  // namespace
 
-// The claim lines read, in record order, until the first that is wrong (reported).
-void RecordChecker::summary_claims(const ast::Hand& hand, Pos stop_at, SheetReading& sr) {
+// The claim lines read, in record order, until the first that is wrong
+// (reported); returns where that line is, or {~0u, ~0u} when none is.
+Pos RecordChecker::summary_claims(const ast::Hand& hand, Pos stop_at, SheetReading& sr) {
     for (const auto& line : claim_lines(hand, stop_at)) {
         bool ok = line.second == Line::end      ? summary_end_claim(hand, sr)
                   : line.second == Line::points ? summary_points_claim(hand, sr)
                                                 : summary_score_claim(hand, sr);
-        if (!ok) return;
+        if (!ok) return line.first;
     }
+    return Pos{~0u, ~0u};
 }
 
 // The end line: the outcomes it states; false when it is wrong (reported).
@@ -64,6 +66,13 @@ bool RecordChecker::summary_end_claim(const ast::Hand& hand, SheetReading& sr) {
         return false;
     }
     sr.cands = summary_candidates(stated, sr.ctx);
+    // A played hand: only the outcomes its plies leave.
+    restrict_to_proved(sr);
+    if (sr.cands.empty()) {
+        error(hand.end->pos, Code::end_mismatch,
+              fmt::format("hand {}: the plies do not end it so", hand.number));
+        return false;
+    }
     return true;
 }
 
