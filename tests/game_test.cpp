@@ -43,7 +43,10 @@ Game dealt(const Variant& v, const Deal& d) {
 // The moves as text, in order: "B:6-6 C:pass".
 std::string moves_text(const Game& g) {
     std::string s;
-    for (const Move& m : g.legal_moves()) s += (s.empty() ? "" : " ") + m.str();
+    for (const Move& m : g.legal_moves()) {
+        if (!s.empty()) s += ' ';
+        s += m.str();
+    }
     return s;
 }
 

@@ -6,6 +6,7 @@
 //
 // PIPS_PERFT_PRINT=1 ./perft_test prints the brute-force counts as literals to
 // paste here when the definition of a ply changes on purpose.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -623,8 +624,7 @@ Pinned from_brute(const brute::Count& r) {
 
 std::string show(const Pinned& p) {
     auto arr = [](const std::array<u64, 4>& a) {
-        return "{" + std::to_string(a[0]) + ", " + std::to_string(a[1]) + ", " +
-               std::to_string(a[2]) + ", " + std::to_string(a[3]) + "}";
+        return fmt::format("{{{}, {}, {}, {}}}", a[0], a[1], a[2], a[3]);
     };
     std::string s = "{{";
     for (std::size_t i = 0; i < p.nodes.size(); ++i)
