@@ -61,31 +61,10 @@ if [[ $niceness != 0 ]]; then
     renice -n "$niceness" -p $$ >/dev/null 2>&1 || true
 fi
 
-players_of() {
-    case $1 in
-        cutthroat) echo 3 ;;
-        fives-threes) echo 2 ;;
-        *) echo 4 ;;
-    esac
-}
-
+# shellcheck source=bench/corpus.sh
+source "$(dirname "${BASH_SOURCE[0]}")/corpus.sh"
 # generate RULES FILE: at least size_mb MB, made by the base build.
-generate() {
-    local r=$1 file=$2 players want sample n stamp
-    players=$(players_of "$r")
-    want=$((size_mb * 1000000))
-    stamp="rules=$r players=$players seed=1 min_bytes=$want $(sha1sum <"$base" | cut -c1-16)"
-    if [[ -f $file && -f $file.stamp && $(cat "$file.stamp") == "$stamp" ]]; then return; fi
-    sample=$("$base" generate --rules "$r" --players "$players" --matches 50 --seed 1 | wc -c)
-    n=$((want / (sample / 50) * 105 / 100 + 1))
-    for _ in 1 2 3 4 5 6 7 8; do
-        say "generating $r: $n matches"
-        "$base" generate --rules "$r" --players "$players" --matches "$n" --seed 1 >"$file"
-        [[ $(stat -c %s "$file") -ge $want ]] && break
-        n=$((n * 11 / 10 + 1))
-    done
-    echo "$stamp" >"$file.stamp"
-}
+generate() { generate_corpus "$base" "$1" "$size_mb" 1 "$2"; }
 
 # timed OUT EXE FILE: appends "wall cpu" to OUT, in seconds with microsecond
 # resolution (the child's user + system time from getrusage; /usr/bin/time's

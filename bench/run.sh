@@ -99,37 +99,10 @@ report=$dir/report.md
 : >"$report"
 out() { echo "$*" | tee -a "$report"; }
 
-players_of() {
-    case $1 in
-        cutthroat) echo 3 ;;
-        fives-threes) echo 2 ;;
-        *) echo 4 ;;
-    esac
-}
-
-# generate RULES MB FILE: a corpus of at least MB megabytes (10^6 bytes), seed
-# $seed, full deals. The match count is estimated from a 50-match sample and
-# raised until the file is large enough; a stamp beside the file lets a later
-# run reuse it.
-generate() {
-    local r=$1 mb=$2 file=$3 players want sample n stamp
-    players=$(players_of "$r")
-    want=$((mb * 1000000))
-    stamp="rules=$r players=$players seed=$seed min_bytes=$want $("$pips" --version)"
-    if [[ -f $file && -f $file.stamp && $(cat "$file.stamp") == "$stamp" ]]; then
-        say "reusing $file"
-        return
-    fi
-    sample=$("$pips" generate --rules "$r" --players "$players" --matches 50 --seed "$seed" | wc -c)
-    n=$((want / (sample / 50) * 105 / 100 + 1))
-    for _ in 1 2 3 4 5 6 7 8; do
-        say "generating $r ($players players): $n matches"
-        "$pips" generate --rules "$r" --players "$players" --matches "$n" --seed "$seed" >"$file"
-        [[ $(stat -c %s "$file") -ge $want ]] && break
-        n=$((n * 11 / 10 + 1))
-    done
-    echo "$stamp" >"$file.stamp"
-}
+# shellcheck source=bench/corpus.sh
+source "$here/bench/corpus.sh"
+# generate RULES MB FILE: the corpus of bench/corpus.sh, made by this pips.
+generate() { generate_corpus "$pips" "$1" "$2" "$seed" "$3"; }
 
 # timed NAME CMD...: one run; appends "wall user sys rss_kb" to
 # $dir/runs/NAME. The wall time is bash's microsecond clock around the run

@@ -54,6 +54,19 @@ void append_errors(std::string& out, const checker::Verdict& v) {
     out += ']';
 }
 
+// Appends the UTF-8 sequence at `i` and moves past it; an invalid byte
+// becomes U+FFFD and is passed alone.
+void append_code_point(std::string& out, std::string_view s, std::size_t& i) {
+    const std::size_t n = utf8_length(s, i);
+    if (n == 0) {
+        out += "\xEF\xBF\xBD";  // U+FFFD
+        ++i;
+    } else {
+        out.append(s, i, n);
+        i += n;
+    }
+}
+
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view s) {
@@ -62,14 +75,7 @@ void append_json_string(std::string& out, std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         auto c = static_cast<unsigned char>(s[i]);
         if (c >= 0x80) {
-            std::size_t n = utf8_length(s, i);
-            if (n == 0) {
-                out += "\xEF\xBF\xBD";  // U+FFFD
-                ++i;
-            } else {
-                out.append(s, i, n);
-                i += n;
-            }
+            append_code_point(out, s, i);
             continue;
         }
         switch (c) {
@@ -153,16 +159,7 @@ void VerdictJson::render(std::string& out, std::size_t index, std::uint32_t line
 std::string valid_utf8(std::string_view s) {
     std::string out;
     out.reserve(s.size());
-    for (std::size_t i = 0; i < s.size();) {
-        const std::size_t n = utf8_length(s, i);
-        if (n == 0) {
-            out += "\xEF\xBF\xBD";  // U+FFFD
-            ++i;
-        } else {
-            out.append(s, i, n);
-            i += n;
-        }
-    }
+    for (std::size_t i = 0; i < s.size();) append_code_point(out, s, i);
     return out;
 }
 
