@@ -58,19 +58,12 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         return;
     }
     if (!r.known) {
-        if (!s.score_known && v_.traits().scores_in_play)
-            unchecked(
-                fmt::format("hand {}: the points made in play (the score before it is not "
-                            "known, so whether a play would pass {} is not)",
-                            hand.number, v_.traits().target));
-        else
-            unchecked(
-                fmt::format("hand {}: the score ({} not shown)", hand.number,
-                            v_.traits().penalties ? "pip counts or penalties" : "pip counts"));
-        if (judging())
+        if (judging()) {
             solve_from_claims(hand, r, s);
-        else
+        } else {
+            unscored(hand, s);
             settle_from_claims(hand, r);
+        }
         return;
     }
     if (ties_unknown_ && !r.tie && r.winner >= 0 && hand.points) {
@@ -258,11 +251,19 @@ void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r, Why
 // A hand the record does not let us score (or that broke): take what its
 // claims say, so that later hands can be checked on.
 // Only the lines before `upto` are taken.
-void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto) {
+// `solved_outcome`, `solved_points`: the claim lines read as a summary hand's
+// leave one outcome (one set of points), which `r` holds.
+void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto,
+                                       bool solved_outcome, bool solved_points) {
     if (opt_.summaries)
         out_.summaries.push_back({hand.number, "unknown (taken from the record's claims)", ""});
     ClaimedOutcome c;
-    c.winner_known = claimed_end(hand, r, upto);
+    const std::array<int, 4> solved = r.points;
+    c.winner_known = claimed_end(hand, r, upto) || solved_outcome;
+    if (solved_points) {
+        c.points_complete = true;
+        r.points = solved;
+    }
     c.result = r;
     // Who led the hand is known whatever its outcome (the lead rotates on).
     if (c.result.leader < 0 && hand_ && hand_->posed()) c.result.leader = hand_->poser();
@@ -283,6 +284,11 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
     }
     if (!rules_->apply_claims(m_, c)) score_known_ = false;
     settle_score_from_claim(hand, upto);
+    // Who poses next depends on the score too (a win that may have reset
+    // it): with the score unknown, so is the poser.
+    const Outcome o{c.result.how, c.result.tie, c.result.winner, c.result.winner_seat};
+    if (!score_known_ && m_.known && !v_.traits().lead_rotates && rules_->poser_needs_score(o))
+        m_.known = false;
 }
 
 // A hand that is over but that its plies do not let us score: its end,
@@ -306,9 +312,59 @@ void RecordChecker::solve_from_claims(const ast::Hand& hand, const HandResult& r
     // is the least it can have, when it is counted against a known score.
     if (s.score_known) sr.floor = s.points;
     restrict_to_proved(sr);
+    sr.track = true;
     Pos upto{~0u, ~0u};
-    if (!sr.cands.empty()) upto = summary_claims(hand, upto, sr);
-    settle_from_claims(hand, r, upto);
+    if (sr.cands.empty()) {
+        unscored(hand, s);
+        settle_from_claims(hand, r, upto);
+        return;
+    }
+    upto = summary_claims(hand, upto, sr);
+    // What the lines read leave: one outcome, and one set of points, are
+    // taken as the hand's.
+    bool outcome_known = false;
+    const std::vector<SheetWay> ways = summary_ways(sr, outcome_known);
+    const bool points_known = outcome_known && same_points(ways);
+    HandResult solved = r;
+    if (outcome_known) {
+        const Outcome& o = ways.front().o;
+        solved.tie = o.tie;
+        solved.winner = o.tie ? -1 : o.winner;
+        if (o.how != HandOver::no && solved.how == HandOver::no) solved.how = o.how;
+        if (o.winner_seat >= 0) solved.winner_seat = o.winner_seat;
+        if (points_known) solved.points = ways.front().points;
+    }
+    const char* why = unshown_words(s);
+    if (!sr.winner_from.empty() && sr.winner_from == sr.points_from) {
+        unchecked(fmt::format("winner and points of hand {} taken from `{}` ({})", hand.number,
+                              sr.winner_from, why));
+    } else {
+        if (!sr.winner_from.empty())
+            unchecked(fmt::format("winner of hand {} taken from `{}` ({})", hand.number,
+                                  sr.winner_from, why));
+        if (!sr.points_from.empty())
+            unchecked(fmt::format("points of hand {} taken from `{}` ({})", hand.number,
+                                  sr.points_from, why));
+    }
+    if (!points_known) unscored(hand, s);
+    settle_from_claims(hand, solved, upto, outcome_known, points_known);
+}
+
+// Why a hand that is over cannot be scored from its plies, in words.
+const char* RecordChecker::unshown_words(const HandScore& s) const {
+    if (!s.score_known && v_.traits().scores_in_play) return "the score before it is not known";
+    return v_.traits().penalties ? "pip counts or penalties not shown" : "pip counts not shown";
+}
+
+// A hand that is over whose points neither its plies nor its claims settle.
+void RecordChecker::unscored(const ast::Hand& hand, const HandScore& s) {
+    if (!s.score_known && v_.traits().scores_in_play)
+        unchecked(
+            fmt::format("hand {}: the points made in play (the score before it is not "
+                        "known, so whether a play would pass {} is not)",
+                        hand.number, v_.traits().target));
+    else
+        unchecked(fmt::format("hand {}: the score ({})", hand.number, unshown_words(s)));
 }
 
 // The candidates left to what a played hand's plies proved: its outcome, and

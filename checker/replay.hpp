@@ -83,6 +83,10 @@ struct SheetReading {
     std::array<int, 4> claimed_score{};          // the score line's values by party
     Outcome proved;              // a played hand: what its plies proved of the outcome
     std::array<int, 4> floor{};  // ... and the least points of each party
+    // A played hand: the first claim line after which one outcome (one set
+    // of points) is left, in words ("end block BD"); empty when none is.
+    bool track = false;
+    std::string winner_from, points_from;
 };
 
 // One reading of a hand (readings.cpp): what its replay reported and the
@@ -221,8 +225,11 @@ private:
     std::string actual_end(const HandResult& r, const HandState& h) const;
     template <class Why>
     void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of);
-    void settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto = Pos{~0u, ~0u});
+    void settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto = Pos{~0u, ~0u},
+                            bool solved_outcome = false, bool solved_points = false);
     void solve_from_claims(const ast::Hand& hand, const HandResult& r, const HandScore& s);
+    void unscored(const ast::Hand& hand, const HandScore& s);
+    const char* unshown_words(const HandScore& s) const;
     static void raise_floor(PointRange& r, int floor);
     void restrict_to_proved(SheetReading& sr);
     static bool fits_proved(const Outcome& o, const Outcome& proved);
@@ -241,6 +248,7 @@ private:
                                                    const SheetContext& ctx) const;
     void summary_rebase(std::vector<SheetWay>& ws, const std::array<int, 4>& score) const;
     std::vector<SheetWay> summary_ways(const SheetReading& sr, bool& outcome_known) const;
+    static bool same_points(const std::vector<SheetWay>& ways);
     void summary_carry_on(const ast::Hand& hand, bool last, const std::vector<SheetWay>& ways,
                           bool outcome_known, bool score_adopted);
     void summarize_sheet(const ast::Hand& hand, const std::vector<SheetWay>& ways,

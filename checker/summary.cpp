@@ -257,6 +257,8 @@ std::vector<SheetWay> RecordChecker::summary_ways(const SheetReading& sr,
     std::vector<SheetWay> ways;
     summary_settle(sr.cands, sr.score_line, ways);
     if (sr.score_adopted) summary_rebase(ways, sr.claimed_score);
+    // What the lines settle is known from then on.
+    for (auto& w : ways) w.after.known = true;
     outcome_known = !ways.empty();
     for (const auto& s : ways)
         outcome_known =
@@ -271,6 +273,13 @@ std::vector<SheetWay> RecordChecker::summary_ways(const SheetReading& sr,
         outcome_known = false;
     }
     return ways;
+}
+
+// Whether every way gives every party the same points.
+bool RecordChecker::same_points(const std::vector<SheetWay>& ways) {
+    for (const auto& w : ways)
+        if (w.points != ways.front().points) return false;
+    return !ways.empty();
 }
 
 // The match carried on by a summary hand's ways: the score, the ties and who

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "checker/replay.hpp"
+#include "parser/tokens.hpp"
 
 namespace pips::checker::impl {
 
@@ -42,16 +43,49 @@ std::vector<std::pair<Pos, Line>> claim_lines(const ast::Hand& hand, Pos stop_at
     return lines;
 }
 
+// A claim line in words: "end block BD", "score AC 2 BD 0".
+std::string line_words(const ast::Hand& hand, Line line) {
+    using parser::dgn::LineKw;
+    using parser::dgn::spelling;
+    if (line == Line::end) {
+        const auto& e = *hand.end;
+        std::string s = fmt::format("{} {}", spelling(LineKw::end), spelling(e.kind));
+        if (e.who) fmt::format_to(std::back_inserter(s), " {}", spelling(*e.who));
+        return s;
+    }
+    const ast::ClaimLine& c = line == Line::points ? *hand.points : *hand.score;
+    std::string s(spelling(line == Line::points ? LineKw::points : LineKw::score));
+    for (const auto& it : c.items)
+        fmt::format_to(std::back_inserter(s), " {} {}", spelling(it.who), it.value);
+    return s;
+}
+
 }  // namespace
 
 // The claim lines read, in record order, until the first that is wrong
 // (reported); returns where that line is, or {~0u, ~0u} when none is.
 Pos RecordChecker::summary_claims(const ast::Hand& hand, Pos stop_at, SheetReading& sr) {
+    // A played hand: which line leaves one outcome, and one set of points.
+    auto settled = [&](bool& outcome, bool& points) {
+        bool known = false;
+        const std::vector<SheetWay> ways = summary_ways(sr, known);
+        outcome = known;
+        points = known && same_points(ways);
+    };
+    bool outcome = false, points = false;
+    if (sr.track) settled(outcome, points);
     for (const auto& line : claim_lines(hand, stop_at)) {
         bool ok = line.second == Line::end      ? summary_end_claim(hand, sr)
                   : line.second == Line::points ? summary_points_claim(hand, sr)
                                                 : summary_score_claim(hand, sr);
         if (!ok) return line.first;
+        if (!sr.track || (outcome && points)) continue;
+        bool o = false, p = false;
+        settled(o, p);
+        if (o && !outcome) sr.winner_from = line_words(hand, line.second);
+        if (p && !points) sr.points_from = line_words(hand, line.second);
+        outcome = outcome || o;
+        points = points || p;
     }
     return Pos{~0u, ~0u};
 }

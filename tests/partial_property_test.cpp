@@ -75,36 +75,6 @@ const char* known_wrong(const Variant& v, const gen::Shown& s) {
     if (v.rules == RuleSet::fives_threes && !s.deals &&
         (s.claims == gen::Claims::none || s.claims == gen::Claims::score))
         return "fives_threes_block_without_end_line";
-    // jamaican playoff, only `score` lines: the score after the hand that
-    // follows a play-off is not what pips computes. Played hands without deals:
-    // hand 3 a blocked play-off (BD to 2-0), hand 4 `A` dominoes, the score
-    // line `AC 0 BD 0` is `score-mismatch` ("after hand 4 the score is AC 2
-    // BD 0"; unlabelled: "AC 0 BD 2"), valid with deals.
-    // pips generate --rules jamaican --options playoff --seed 208 --deals none
-    // --claims score --max-hands 12
-    // Summary hands: after a play-off, `score AC 2 BD 0` then `score AC 3 BD 0`
-    // is `score-mismatch` ("no outcome of hand 20 ... takes the score from AC 2
-    // BD 0 to this"). pips generate --rules jamaican --options playoff --seed 64
-    // --deals none --claims score --summary 2 --max-hands 20
-    if (v.options.playoff && s.claims == gen::Claims::score)
-        return "jamaican_playoff_score_lines_only";
-    // jamaican tie-replay, only `score` lines, no deals: a tied hand whose
-    // tie only the unchanged score line shows (hand 10, AC 1 BD 0 stays) is
-    // not counted in the replay's value: hand 11's domino by C is worth 2,
-    // `score AC 3 BD 0` is `score-mismatch` ("after hand 11 the score is AC 2
-    // BD 0; AC has 2, not 3"). pips generate --rules jamaican --options
-    // tie-replay --bot greedy --seed 1013 --deals none --claims score
-    // --max-hands 12
-    if (v.options.tie_replay && s.claims == gen::Claims::score && !s.deals)
-        return "jamaican_tie_replay_tie_shown_by_score_line";
-    // french: a summary hand with only a `score` line fits several outcomes
-    // (A's 20 points against may be a domino with penalties, or a block), yet
-    // pips takes one winner and reports `wrong-pose` at the next pose ("D may
-    // not pose; A may: the winner of the last hand poses").
-    // pips generate --rules french --options blank-ten --seed 79 --bot greedy
-    // --deals none --claims score --summary 2 --max-hands 20
-    if (v.rules == RuleSet::french && s.claims == gen::Claims::score && s.summary > 0)
-        return "french_score_only_sheet_takes_one_winner";
     return nullptr;
 }
 
