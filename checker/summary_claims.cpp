@@ -99,10 +99,12 @@ bool RecordChecker::summary_end_claim(const ast::Hand& hand, SheetReading& sr) {
               Code::end_mismatch, fmt::format("hand {}: {}", hand.number, bad));
         return false;
     }
+    std::vector<SheetCandidate> before = std::move(sr.cands);
     sr.cands = summary_candidates(stated, sr.ctx);
     // A played hand: only the outcomes its plies leave.
     restrict_to_proved(sr);
     if (sr.cands.empty()) {
+        sr.cands = std::move(before);  // a wrong line settles nothing
         error(hand.end->pos, Code::end_mismatch,
               fmt::format("hand {}: the plies do not end it so", hand.number));
         return false;
@@ -111,9 +113,13 @@ bool RecordChecker::summary_end_claim(const ast::Hand& hand, SheetReading& sr) {
 }
 
 // The points line, party by party; false at the first that is wrong (reported).
+// A wrong line settles nothing, not even the parties listed before the
+// wrong one.
 bool RecordChecker::summary_points_claim(const ast::Hand& hand, SheetReading& sr) {
+    std::vector<SheetCandidate> cands = sr.cands;
     for (const auto& it : hand.points->items)
-        if (!summary_points_item(hand, it, sr.cands)) return false;
+        if (!summary_points_item(hand, it, cands)) return false;
+    sr.cands = std::move(cands);
     return true;
 }
 

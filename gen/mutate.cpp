@@ -32,27 +32,149 @@ enum Kind {
     kPose,    // hand 1 posed with a tile other than 6-6: wrong-pose
     kResult,  // the wrong match winner: result-mismatch
     kRules,   // a rule set DGN does not define: bad-tag
+    // Summary hands (score sheets), as a scorekeeper writes them wrong; only
+    // where the sheet alone shows it (RULINGS.md "Summary hands"):
+    kSheetPoints,  // a points line one off for a party that cannot score so: points-mismatch
+    kSheetParty,   // the winner's points written for another party: points-mismatch
+    kSheetEnd,     // an `end` line of a kind or party the rule set does not have:
+                   // end-mismatch (a wrong winner the points line shows is not
+                   // made: the end line would still carry its outcome on)
+    kSheetReset,   // a score line that adds the win instead of resetting: score-mismatch
     kKinds
 };
 
 constexpr std::array<const char*, kKinds> kKindName = {
-    "swap", "flip",   "pass",  "draw", "seat", "letter", "garble", "after",
-    "end",  "points", "score", "deal", "pose", "result", "rules"};
+    "swap",  "flip",         "pass",        "draw",      "seat",       "letter", "garble",
+    "after", "end",          "points",      "score",     "deal",       "pose",   "result",
+    "rules", "sheet-points", "sheet-party", "sheet-end", "sheet-reset"};
 constexpr std::array<Code, kKinds> kKindCode = {
-    Code::not_in_hand,  Code::no_match,        Code::illegal_pass,   Code::illegal_draw,
-    Code::wrong_seat,   Code::ambiguous_end,   Code::syntax,         Code::after_end,
-    Code::end_mismatch, Code::points_mismatch, Code::score_mismatch, Code::bad_deal,
-    Code::wrong_pose,   Code::result_mismatch, Code::bad_tag};
+    Code::not_in_hand,     Code::no_match,        Code::illegal_pass,   Code::illegal_draw,
+    Code::wrong_seat,      Code::ambiguous_end,   Code::syntax,         Code::after_end,
+    Code::end_mismatch,    Code::points_mismatch, Code::score_mismatch, Code::bad_deal,
+    Code::wrong_pose,      Code::result_mismatch, Code::bad_tag,        Code::points_mismatch,
+    Code::points_mismatch, Code::end_mismatch,    Code::score_mismatch};
 
 struct Cand {
     std::size_t hand, ply;
 };
+// What kSheetEnd writes (in Cand::ply).
+enum : std::size_t { kEndTie, kEndSide, kEndWinner };
 using Cands = std::array<std::vector<Cand>, kKinds>;
 
 // Hand 1 is posed with 6-6 by its holder (so another pose is wrong).
 bool poses_six_six(const Variant& v) {
     const PoseRule p = make_rules(v)->pose_rule(MatchState{});
     return p.holder == Tile(6, 6) && p.what == PoseRule::What::holder_tile;
+}
+
+// The party a WHO names.
+int party_of_who(const Variant& v, ast::Who w) {
+    if (w == ast::Who::AC) return 0;
+    if (w == ast::Who::BD) return 1;
+    return v.party_of(static_cast<int>(w));
+}
+
+ast::Who who_of_party(const Variant& v, int party) {
+    if (v.partnership()) return party == 0 ? ast::Who::AC : ast::Who::BD;
+    return static_cast<ast::Who>(party);
+}
+
+// The outcome an end line states.
+Outcome outcome_of(const Variant& v, const ast::EndLine& e) {
+    Outcome o;
+    switch (e.kind) {
+        case ast::EndLine::Kind::domino:
+            o.how = HandOver::domino;
+            o.winner_seat = static_cast<int>(*e.who);
+            o.winner = v.party_of(o.winner_seat);
+            break;
+        case ast::EndLine::Kind::block:
+            o.how = HandOver::blocked;
+            if (e.who) o.winner = party_of_who(v, *e.who);
+            break;
+        case ast::EndLine::Kind::tie:
+            o.how = HandOver::blocked;
+            o.tie = true;
+            break;
+        case ast::EndLine::Kind::target:
+            o.how = HandOver::target;
+            break;
+    }
+    return o;
+}
+
+// Whether the rules rule out `value` for `party` in a hand with outcome `o`
+// whatever the match before it: a party that cannot score then, or points
+// that come only in steps (french: the seat that dominoed, tens).
+bool ruled_out(const Rules& rules, const Outcome& o, int party, int value, int hand) {
+    const PointRange r =
+        rules.points_range(MatchState{}, o, party, SheetContext{hand, true, false});
+    if (r.hi == 0) return value != 0;
+    return r.step > 1 && (value - r.lo) % r.step != 0;
+}
+
+// The points a line gives `party` (0 when it is not listed).
+int points_of(const Variant& v, const ast::ClaimLine& line, int party) {
+    for (const auto& it : line.items)
+        if (party_of_who(v, it.who) == party) return it.value;
+    return 0;
+}
+
+// The summary hand `hi` of a full record: the mutants its lines allow.
+void sheet_candidates(const Match& m, std::size_t hi, Cands& cands) {
+    const Variant& v = m.variant;
+    const Shown& s = m.shown;
+    const ast::Hand& h = m.record.hands[hi];
+    const auto rules = make_rules(v);
+    const bool all_claims = s.claims == Claims::all;
+    // A score one point off what its points give.
+    if (all_claims && h.end && h.points && h.score) cands[kScore].push_back({hi, 0});
+    // An end line of a kind or a party the rule set does not have: `end tie`
+    // where no hand is tied (fives-threes; quinientos with tie-closer), the
+    // side for the seat that dominoed, a fives-threes block naming a winner.
+    if (h.end && (all_claims || s.claims == Claims::end)) {
+        using K = ast::EndLine::Kind;
+        if (!rules->can_tie()) cands[kSheetEnd].push_back({hi, kEndTie});
+        if (h.end->kind == K::domino && v.partnership()) cands[kSheetEnd].push_back({hi, kEndSide});
+        if (h.end->kind == K::block && !v.traits().block_has_winner)
+            cands[kSheetEnd].push_back({hi, kEndWinner});
+    }
+    if (all_claims && h.end && h.points) {
+        const Outcome o = outcome_of(v, *h.end);
+        // One more point for a party that cannot have it.
+        for (std::size_t i = 0; i < h.points->items.size(); ++i) {
+            const auto& it = h.points->items[i];
+            if (ruled_out(*rules, o, party_of_who(v, it.who), it.value + 1, h.number))
+                cands[kSheetPoints].push_back({hi, i});
+        }
+        // The winner's points given to a party that cannot score.
+        if (!o.tie && o.winner >= 0)
+            for (std::size_t i = 0; i < h.points->items.size(); ++i) {
+                const auto& it = h.points->items[i];
+                const int p = party_of_who(v, it.who);
+                const int won = points_of(v, *h.points, o.winner);
+                if (p != o.winner && it.value == 0 && won > 0 &&
+                    ruled_out(*rules, o, p, won, h.number))
+                    cands[kSheetParty].push_back({hi, i});
+            }
+    }
+    // A reset forgotten: the win added to the score before.
+    if (hi > 0 && h.score && h.points && (all_claims || s.claims == Claims::score) &&
+        v.traits().win_value > 0) {
+        const ast::Hand& prev = m.record.hands[hi - 1];
+        if (!prev.score) return;
+        bool zero_after = true, zero_before = true, all_positive = true, ones = true;
+        for (std::size_t i = 0; i < h.score->items.size(); ++i) {
+            const int before = prev.score->items[i].value;
+            const int forgot = before + h.points->items[i].value;
+            zero_after = zero_after && h.score->items[i].value == 0;
+            zero_before = zero_before && before == 0;
+            all_positive = all_positive && forgot > 0;
+            ones = ones && forgot == 1;
+        }
+        if (zero_after && !zero_before && all_positive && !(ones && v.options.playoff))
+            cands[kSheetReset].push_back({hi, 0});
+    }
 }
 
 // The plies and lines that each kind of violation can be made at, among
@@ -69,9 +191,8 @@ Cands candidates(const Match& m) {
     for (std::size_t hi = 0; hi < hands.size(); ++hi) {
         const ast::Hand& h = hands[hi];
         if (s.summary_hand(h.number)) {
-            // A summary hand: its score one point off what its points give.
             summaries = true;
-            if (all_claims && h.end && h.points && h.score) cands[kScore].push_back({hi, 0});
+            sheet_candidates(m, hi, cands);
             continue;
         }
         for (std::size_t pi = 0; pi < h.plies.size(); ++pi) {
@@ -257,6 +378,36 @@ std::optional<Mutant> mutate(const Match& m, std::mt19937_64& rng) {
             find_tag(r, "Rules")->value = "mexican-train";
             at = At::rules;
             break;
+        case kSheetPoints:
+            ++h.points->items[c.ply].value;
+            at = At::points;
+            break;
+        case kSheetParty: {
+            const int won = outcome_of(v, *h.end).winner;
+            for (auto& it : h.points->items)
+                if (party_of_who(v, it.who) == won)
+                    std::swap(it.value, h.points->items[c.ply].value);
+            at = At::points;
+            break;
+        }
+        case kSheetEnd:
+            if (c.ply == kEndTie) {
+                h.end->kind = ast::EndLine::Kind::tie;
+                h.end->who.reset();
+            } else if (c.ply == kEndSide) {
+                h.end->who = who_of_party(v, v.party_of(static_cast<int>(*h.end->who)));
+            } else {
+                h.end->who = who_of_party(v, 0);
+            }
+            at = At::end;
+            break;
+        case kSheetReset: {
+            const ast::Hand& prev = r.hands[c.hand - 1];
+            for (std::size_t i = 0; i < h.score->items.size(); ++i)
+                h.score->items[i].value = prev.score->items[i].value + h.points->items[i].value;
+            at = At::score;
+            break;
+        }
         default:
             break_ply(kind, h.plies[c.ply], m.facts[c.hand][c.ply], v, pick);
             if (kind == kGarble) at = At::syntax;

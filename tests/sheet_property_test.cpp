@@ -5,7 +5,10 @@
 #include <rapidcheck/gtest.h>
 
 #include <random>
+#include <set>
+#include <string>
 
+#include "checker/codes.hpp"
 #include "gen/generate.hpp"
 #include "parser/printer.hpp"
 #include "tests/support/support.hpp"
@@ -73,4 +76,64 @@ TEST(Sheets, EveryVariantAsAScoreSheetAndAlternating) {
             }
         }
     }
+}
+
+// A score sheet with one mistake a scorekeeper makes (a points line one off,
+// points for the wrong party, an end line of a kind or party the rule set
+// does not have, a score that forgets a reset, ...): the first error is the
+// mutant's, at its line.
+RC_GTEST_PROP(Sheets, SheetMutantsKeepTheirFirstError, ()) {
+    const auto vi = *rc::gen::inRange<std::size_t>(0, variants().size());
+    const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+    // Played hands are shown in full: what their plies leave out is the
+    // partial records' property (partial_property_test).
+    gen::Shown shown;
+    shown.claims = *rc::gen::element(gen::Claims::all, gen::Claims::end, gen::Claims::score);
+    shown.summary = *rc::gen::inRange(1, 3);
+    std::mt19937_64 rng(seed);
+    gen::Options opt{variants()[vi], shown.deals, gen::Bot::random, 8};
+    opt.shown = shown;
+    const gen::Match m = gen::generate_match(opt, rng);
+    auto mutant = gen::mutate(m, rng);
+    RC_PRE(mutant.has_value());
+    RC_LOG() << variants()[vi].name() << " " << mutant->what << " expecting " << mutant->code
+             << " at line " << mutant->line << "\n"
+             << mutant->text;
+    auto verdicts = test::check_text(mutant->text);
+    RC_ASSERT(verdicts.size() == 1u);
+    const auto& v = verdicts[0];
+    RC_ASSERT(!v.errors.empty());
+    RC_ASSERT(std::string(checker::code_name(v.errors[0].code)) == mutant->code);
+    RC_ASSERT(v.errors[0].pos.line == mutant->line);
+}
+
+// Not random: every kind of sheet mutant is made, for some variant and seed.
+TEST(Sheets, EverySheetMutantKindIsMade) {
+    std::set<std::string> made;
+    for (std::size_t vi = 0; vi < variants().size(); ++vi) {
+        for (gen::Claims c : {gen::Claims::all, gen::Claims::end, gen::Claims::score}) {
+            for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+                std::mt19937_64 rng(seed * 7919u + vi);
+                gen::Options opt{variants()[vi], false, gen::Bot::random, 10};
+                opt.shown.deals = false;
+                opt.shown.claims = c;
+                opt.shown.summary = 1;
+                const gen::Match m = gen::generate_match(opt, rng);
+                auto mutant = gen::mutate(m, rng);
+                if (!mutant) continue;
+                made.insert(mutant->what);
+                auto verdicts = test::check_text(mutant->text);
+                ASSERT_EQ(verdicts.size(), 1u);
+                ASSERT_FALSE(verdicts[0].errors.empty()) << mutant->text;
+                EXPECT_EQ(checker::code_name(verdicts[0].errors[0].code), mutant->code)
+                    << variants()[vi].name() << " " << mutant->what << "\n"
+                    << mutant->text;
+                EXPECT_EQ(verdicts[0].errors[0].pos.line, mutant->line)
+                    << variants()[vi].name() << " " << mutant->what << "\n"
+                    << mutant->text;
+            }
+        }
+    }
+    for (const char* what : {"score", "sheet-points", "sheet-party", "sheet-end", "sheet-reset"})
+        EXPECT_TRUE(made.count(what)) << what << " is never made";
 }
