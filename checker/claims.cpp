@@ -352,7 +352,8 @@ void RecordChecker::solve_from_claims(const ast::Hand& hand, const HandResult& r
 
 // Why a hand that is over cannot be scored from its plies, in words.
 const char* RecordChecker::unshown_words(const HandScore& s) const {
-    if (!s.score_known && v_.traits().scores_in_play) return "the score before it is not known";
+    if (v_.traits().scores_in_play)
+        return s.score_known ? "the block is not shown" : "the score before it is not known";
     return v_.traits().penalties ? "pip counts or penalties not shown" : "pip counts not shown";
 }
 

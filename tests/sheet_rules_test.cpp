@@ -4,8 +4,10 @@
 // "Summary hands" and "What claims settle".
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <memory>
+#include <string>
 
 #include "engine/rules.hpp"
 #include "engine/variant.hpp"
@@ -192,4 +194,67 @@ TEST(SheetPosers, SideOnlyAfterABlockInChivaAndQuinientos) {
     Sheet j(RuleSet::jamaican, 4);
     EXPECT_EQ(j.rules->sheet_posers(block(1), exact), 0b1010);
     EXPECT_TRUE(exact);  // either partner poses
+}
+
+// What claims settle of a played hand whose pip counts are not shown, and
+// what unchecked says of it (docs/diagnostics.md section 6).
+namespace {
+
+checker::Verdict check_corpus(const std::string& name) {
+    auto vs = test::check_text(test::slurp(std::string(PIPS_SOURCE_DIR) + "/corpus/" + name));
+    EXPECT_EQ(vs.size(), 1u);
+    return vs.empty() ? checker::Verdict{} : vs.front();
+}
+
+bool lists(const checker::Verdict& v, const std::string& what) {
+    return std::find(v.unchecked.begin(), v.unchecked.end(), what) != v.unchecked.end();
+}
+
+}  // namespace
+
+TEST(SheetClaims, PlayoffSettledByAScoreLineEndsThePlayoff) {
+    auto v = check_corpus("valid/partial/jamaican_playoff_block_settled_by_score_line.dgn");
+    EXPECT_TRUE(v.valid) << test::describe(v);
+    EXPECT_TRUE(lists(v,
+                      "winner and points of hand 3 taken from `score AC 0 BD 2` (pip counts "
+                      "not shown)"))
+        << test::describe(v);
+    EXPECT_FALSE(lists(v, "hand 3: the score (pip counts not shown)")) << test::describe(v);
+}
+
+TEST(SheetClaims, WinnerAndPointsFromDifferentLines) {
+    auto v = check_corpus("valid/partial/quinientos_unlabelled_pose.dgn");
+    EXPECT_TRUE(v.valid) << test::describe(v);
+    EXPECT_TRUE(lists(v, "winner of hand 3 taken from `end block BD` (pip counts not shown)"))
+        << test::describe(v);
+    EXPECT_TRUE(lists(v, "points of hand 3 taken from `points AC 0 BD 48` (pip counts not shown)"))
+        << test::describe(v);
+}
+
+TEST(SheetClaims, TieShownByAnUnchangedScoreCountsForTheReplay) {
+    auto v =
+        check_corpus("valid/partial/jamaican_tie_shown_by_unchanged_score_counts_for_replay.dgn");
+    EXPECT_TRUE(v.valid) << test::describe(v);
+    EXPECT_TRUE(lists(v,
+                      "winner and points of hand 2 taken from `score AC 1 BD 0` (pip counts "
+                      "not shown)"))
+        << test::describe(v);
+}
+
+TEST(SheetClaims, ScoreOnlySheetWithSeveralWinnersLeavesThePoserUnknown) {
+    auto v = check_corpus("valid/sheets/french_sheet_score_only_leaves_next_poser_unknown.dgn");
+    EXPECT_TRUE(v.valid) << test::describe(v);
+    EXPECT_TRUE(lists(v, "who poses hand 3: hand 2's outcome is not shown")) << test::describe(v);
+}
+
+TEST(SheetClaims, UnsettledPointsStayUnchecked) {
+    // A french domino with no pip counts and no claim lines: the winner is
+    // known from the plies, its points are not.
+    auto vs = test::check_text(
+        "[Rules \"french\"]\n[Players \"P, Q, R, S\"]\n[Result \"*\"]\n\nhand 1\n"
+        "B:0-0 C:3-0 D:5-0 A:1-0S B:6-0 C:6-6 D:2-6W A:3-3 B:3-1 C:pass D:2-2 A:5-5 B:2-4\n"
+        "C:3-5E D:4-3 A:4-4 B:1-1 C:1-4W D:4-0 A:2-0 B:1-5 C:3-2E D:1-2 A:5-4 B:1-6\n");
+    ASSERT_EQ(vs.size(), 1u);
+    EXPECT_TRUE(lists(vs[0], "hand 1: the score (pip counts or penalties not shown)"))
+        << test::describe(vs[0]);
 }
