@@ -15,8 +15,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     for (const auto& rm : hand.remains) {
         if (Step st = h.remain(rm.seat, tiles_of(rm.tiles, tiles_buf_)); !st) {
             error(step_pos(st, rm.pos), code_of(st.fault), st.why);
-            m_.known = false;
-            settle_from_claims(hand, {});
+            break_hand(hand);
             return;
         }
     }
@@ -81,6 +80,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     if (opt_.annotate && hand.end) note(hand.end->pos, result_why());
     if (opt_.summaries) summarize(hand, r);
     check_claims(hand, r, result_why);
+    const bool score_before = score_known_;
     rules_->apply(m_, r);
     if (!score_known_) {
         // Points added to a score that is not known: the match end is not known either.
@@ -88,6 +88,15 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         m_.winner = -1;
     }
     check_score(hand);
+    // The plies decided the hand: who poses next follows from it, unless it
+    // depends on the score before it, which was not known (a win that may
+    // have reset it).
+    m_.known = true;
+    if (!score_before && rules_->poser_needs_score({r.how, r.tie, r.winner, r.winner_seat})) {
+        m_.pose_unknown = true;
+        pose_why_ = {hand.number + 1,
+                     fmt::format("the score before hand {} is not known", hand.number)};
+    }
 }
 
 // A hand whose plies leave it not over. Returns true when it is read as
@@ -289,6 +298,32 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
     const Outcome o{c.result.how, c.result.tie, c.result.winner, c.result.winner_seat};
     if (!score_known_ && m_.known && !v_.traits().lead_rotates && rules_->poser_needs_score(o))
         m_.known = false;
+}
+
+// A hand broken by a rules error: its claims are not taken. What it
+// decided (who won, the points) is unknown, and with it the score, the
+// match end and, as far as they depend on it, the next poser; the
+// fives-threes lead moves on all the same.
+void RecordChecker::break_hand(const ast::Hand& hand) {
+    if (opt_.summaries) out_.summaries.push_back({hand.number, "unknown (the hand is broken)", ""});
+    if (judging() && (hand.end || hand.points || hand.score))
+        unchecked(fmt::format("hand {}: its claims (the hand is broken)", hand.number));
+    if (judging() && score_known_)
+        unchecked(
+            fmt::format("the score after hand {} (hand {} is broken)", hand.number, hand.number));
+    ClaimedOutcome c;
+    if (hand_ && hand_->posed()) c.result.leader = hand_->poser();
+    rules_->apply_claims(m_, c);
+    if (!v_.traits().lead_rotates) {
+        // Who poses next is not known; the hand after it tells the one after.
+        m_.known = true;
+        m_.pose_unknown = true;
+    }
+    score_known_ = false;
+    m_.over = false;
+    m_.winner = -1;
+    if (rules_->value_counts_ties()) ties_unknown_ = true;
+    pose_why_ = {hand.number + 1, fmt::format("hand {} is broken", hand.number)};
 }
 
 // A hand that is over but that its plies do not let us score: its end,

@@ -99,8 +99,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     if (!hand_) hand_.emplace(v_);
     HandState& h = *hand_;
     if (!deal_hand(hand, h)) {
-        m_.known = false;
-        settle_from_claims(hand, {});
+        break_hand(hand);
         return true;
     }
     HandScore score;
@@ -147,8 +146,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
             note(ply.pos, after_ply_notes(*before, h, seat, ply, *before_score, score));
     }
     if (broken) {
-        m_.known = false;
-        settle_from_claims(hand, {});
+        break_hand(hand);
         return true;
     }
     if (!kept) {

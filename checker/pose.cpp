@@ -45,9 +45,12 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     if (!pr.known) {
         if (judging()) {
             std::string why = "the match state is unknown";
-            if (m_.pose_unknown && poser_unread_ >= 0 && poser_unread_ + 1 == hand.number)
+            if (pose_why_.hand == hand.number)
+                why = pose_why_.why;
+            else if (m_.pose_unknown && poser_unread_ >= 0 && poser_unread_ + 1 == hand.number)
                 why = fmt::format("who posed hand {} is not shown", poser_unread_);
-            else if (m_.pose_unknown && (poser_unread_ < 0 || m_.known))
+            else if (m_.pose_unknown && (poser_unread_ < 0 || m_.known) &&
+                     rec_.hands.front().number > 1)
                 why = "the record starts after hand 1";
             unchecked(fmt::format("hand {}: who poses ({})", hand.number, why));
         }

@@ -3,9 +3,12 @@
 // (RULINGS.md, "Who posed"). Each reading replays the hand alone, its
 // diagnostics and the match after it kept aside; the reading whose first
 // error stands furthest is kept (no error is furthest; equal positions, the
-// earlier reading). When several readings have no error, who posed is
+// next error decides, and at the same errors the earlier reading). When
+// several readings have no error, or the same errors, who posed is
 // unchecked, and what differs between them is unknown.
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "checker/replay.hpp"
 
@@ -16,6 +19,28 @@ namespace {
 bool same_pose(const PoseRule& a, const PoseRule& b) {
     return a.known == b.known && a.seats == b.seats && a.holder == b.holder &&
            a.draw_holder == b.draw_holder && a.what == b.what && a.may_pass == b.may_pass;
+}
+
+// Where a reading's errors stand, in record order.
+std::vector<Pos> error_positions(const Reading& r) {
+    std::vector<Pos> ps;
+    ps.reserve(r.errors.size());
+    for (const auto& e : r.errors) ps.push_back(e.pos);
+    std::sort(ps.begin(), ps.end());
+    return ps;
+}
+
+// Whether the reading with errors at `a` goes further than the one with
+// errors at `b`: its first error stands further; when they stand at the same
+// place (an error that breaks nothing: a stray ply after the end, a wrong
+// `+N`), the next error decides, and so on. No error is furthest.
+bool goes_further(const std::vector<Pos>& a, const std::vector<Pos>& b) {
+    for (std::size_t i = 0;; ++i) {
+        if (i == a.size()) return i < b.size();
+        if (i == b.size()) return false;
+        if (a[i] < b[i]) return false;
+        if (b[i] < a[i]) return true;
+    }
 }
 
 template <class T>
@@ -86,22 +111,28 @@ bool RecordChecker::replay_readings(const ast::Hand& hand, bool last, Pos stop_a
     }
     reading_seat_ = -1;
     pose_candidates_.clear();
+    // The reading that goes furthest; equal, the earlier in the order.
+    std::vector<std::vector<Pos>> at_pos;
+    at_pos.reserve(readings.size());
+    for (const auto& r : readings) at_pos.push_back(error_positions(r));
     std::size_t best = 0;
-    Pos best_pos = readings.front().first_error();
     for (std::size_t i = 1; i < readings.size(); ++i)
-        if (Pos p = readings[i].first_error(); best_pos < p) best = i, best_pos = p;
-    std::vector<const Reading*> clean;
-    for (const auto& r : readings)
-        if (r.errors.empty()) clean.push_back(&r);
-    commit_reading(hand, readings[best], clean);
+        if (goes_further(at_pos[i], at_pos[best])) best = i;
+    // The readings that go exactly as far (every clean reading, when one is
+    // clean) fit alike: who posed is not decided by the record.
+    std::vector<const Reading*> alike;
+    for (std::size_t i = 0; i < readings.size(); ++i)
+        if (at_pos[i] == at_pos[best]) alike.push_back(&readings[i]);
+    commit_reading(hand, readings[best], alike);
     return readings[best].go_on;
 }
 
-// The chosen reading into the verdict and the match; with several clean
-// readings, what they do not agree on is unknown.
+// The chosen reading into the verdict and the match; with several readings
+// alike (clean, or failing exactly where it fails), what they do not agree
+// on is unknown.
 void RecordChecker::commit_reading(const ast::Hand& hand, Reading& r,
-                                   const std::vector<const Reading*>& clean) {
-    const bool several = clean.size() >= 2;
+                                   const std::vector<const Reading*>& alike) {
+    const bool several = alike.size() >= 2;
     if (several) unchecked(fmt::format("who posed hand {}", hand.number));
     for (auto& e : r.errors) error(e.pos, e.code, std::move(e.message));
     for (auto& u : r.unchecked) unchecked(std::move(u));
@@ -116,7 +147,7 @@ void RecordChecker::commit_reading(const ast::Hand& hand, Reading& r,
     if (several) {
         bool score_same = true, poser_same = true;
         const PoseRule next = rules_->pose_rule(r.m);
-        for (const Reading* c : clean) {
+        for (const Reading* c : alike) {
             const Reading& o = *c;
             score_same = score_same && o.score_known == r.score_known && o.m.score == r.m.score &&
                          o.m.over == r.m.over && o.m.winner == r.m.winner;

@@ -104,13 +104,6 @@ struct Reading {
     bool score_known = true;
     bool ties_unknown = false;
     std::array<int, 4> last_score{};
-    // Where its first error stands; no error is furthest.
-    Pos first_error() const {
-        Pos p{~0u, ~0u};
-        for (const auto& e : errors)
-            if (e.pos < p) p = e.pos;
-        return p;
-    }
 };
 
 class RecordChecker {
@@ -170,7 +163,7 @@ private:
     // What the replay added since `at`, taken out; the state back to `at`.
     Reading take_reading(const Mark& at, int seat, bool go_on);
     void commit_reading(const ast::Hand& hand, Reading& r,
-                        const std::vector<const Reading*>& clean);
+                        const std::vector<const Reading*>& alike);
     // The seats that could have posed, in the rulings' order, into
     // `pose_candidates_`; the seat that posed when only one could.
     int pose_candidates(const ast::Ply& ply, const PoseRule& pr, const HandState& h);
@@ -227,6 +220,8 @@ private:
     void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of);
     void settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto = Pos{~0u, ~0u},
                             bool solved_outcome = false, bool solved_points = false);
+    // A hand broken by a rules error: its claims are not taken.
+    void break_hand(const ast::Hand& hand);
     void solve_from_claims(const ast::Hand& hand, const HandResult& r, const HandScore& s);
     void unscored(const ast::Hand& hand, const HandScore& s);
     const char* unshown_words(const HandScore& s) const;
@@ -296,6 +291,12 @@ private:
     int reading_seat_ = -1;
     std::vector<int> pose_candidates_;
     int poser_unread_ = -1;  // the hand whose readings left the next poser unknown
+    // Why the pose of hand `hand` is not known, when a hand before it said
+    // so ("hand 2 is broken").
+    struct {
+        int hand = -1;
+        std::string why;
+    } pose_why_;
     const ast::Tag* result_tag_ = nullptr;
     bool ties_unknown_ = false;        // tie-replay, record starting after hand 1
     std::array<int, 4> last_score_{};  // the last match score known (summary hands)

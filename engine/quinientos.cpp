@@ -21,7 +21,8 @@ public:
         if (m.prev == MatchState::Prev::tie)
             return detail::holder_pose(v_, PoseReason::When::void_hand);
         r.seats = m.posers;
-        r.reason.by = PoseReason::By::winner;
+        // After a block, the seat of the winning side with the lower count.
+        r.reason.by = m.prev_block ? PoseReason::By::block_seat : PoseReason::By::winner;
         return r;
     }
 
@@ -117,6 +118,7 @@ public:
         m.first = false;
         m.pose_unknown = false;
         ++m.hands;
+        m.prev_block = r.how == HandOver::blocked;
         if (r.tie) {
             m.prev = MatchState::Prev::tie;
             return;

@@ -24,6 +24,7 @@ struct MatchState {
     bool pose_unknown = false;   // the record starts after hand 1: the first pose is not checked
     enum class Prev : std::uint8_t { none, win, tie, reset } prev = Prev::none;
     int prev_winner = -1;     // party
+    bool prev_block = false;  // the last hand was blocked (quinientos: the lower count poses)
     std::uint8_t posers = 0;  // seats that may pose next (any tile), after a win
     int ties = 0;             // jamaican tie-replay: ties in a row before the next hand
     bool playoff = false;     // jamaican playoff: the next hand is a play-off

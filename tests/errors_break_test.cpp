@@ -1,8 +1,12 @@
 // What an error breaks: a wrong claim (`+N`, `end`) and a ply after the end
-// of a hand break nothing; the replay goes on with the rules' values. Every
-// error of a record is compared here, not only the first.
+// of a hand break nothing; the replay goes on with the rules' values. Any
+// other rules error breaks its hand: its claims are not taken, and what
+// depends on its outcome is unchecked until the record makes it known
+// again. Every error of a record is compared here, not only the first.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,6 +46,25 @@ std::string stray_ply(const char* rules, const char* hand2) {
            "\n"
            "hand 2\n" +
            hand2;
+}
+
+// The record without seat labels.
+std::string unlabelled(const std::string& text) {
+    return std::regex_replace(text, std::regex("(^|[ \n])[A-D]:"), "$1");
+}
+
+checker::Verdict verdict_of(const std::string& text) {
+    auto vs = test::check_text(text);
+    EXPECT_EQ(vs.size(), 1u);
+    return vs.empty() ? checker::Verdict{} : vs.front();
+}
+
+checker::Verdict corpus_verdict(const std::string& name) {
+    return verdict_of(test::slurp(std::string(PIPS_SOURCE_DIR) + "/corpus/" + name));
+}
+
+bool lists(const checker::Verdict& v, const std::string& what) {
+    return std::find(v.unchecked.begin(), v.unchecked.end(), what) != v.unchecked.end();
 }
 
 const char* kHand2ByB = "B:6-5 C:6-6L D:4-5R A:6-3 B:2-4 C:3-2R D:3-3L A:5-3 B:5-0 C:3-1\n";
@@ -97,4 +120,93 @@ TEST(ErrorsBreak, WrongPlusClaimGoesOnWithTheRulesPoints) {
         "points A 5 B 2\n"
         "score A 12 B 6\n";
     EXPECT_EQ(errors_of(text), (Errors{{5, "points-mismatch"}, {5, "points-mismatch"}}));
+}
+
+TEST(ErrorsBreak, StrayPlyAfterDominoWithoutLabels) {
+    // Hand 1 unlabelled: every reading meets the stray ply at line 8, and
+    // only D's explains `end domino D`, so D posed it and D's side won.
+    // Hand 2's deal line shows who poses it.
+    const std::string by_b = std::string("deal B 6-0 2-2 5-0 4-2 6-5 3-0 5-1\n") + kHand2ByB;
+    const std::string by_d = std::string("deal D 6-0 2-2 5-0 4-2 6-5 3-0 5-1\n") + kHand2ByD;
+    EXPECT_EQ(errors_of(unlabelled(stray_ply("jamaican", by_b.c_str()))),
+              (Errors{{8, "after-end"}}));
+    EXPECT_EQ(errors_of(unlabelled(stray_ply("jamaican", by_d.c_str()))),
+              (Errors{{8, "after-end"}}));
+    EXPECT_EQ(errors_of(unlabelled(stray_ply("quinientos", by_d.c_str()))),
+              (Errors{{8, "after-end"}}));
+    EXPECT_EQ(errors_of(unlabelled(stray_ply("quinientos", by_b.c_str()))),
+              (Errors{{8, "after-end"}, {13, "wrong-pose"}}));
+    // Nothing shows who posed hand 2 in jamaican: B and D read alike.
+    auto v = verdict_of(unlabelled(stray_ply("jamaican", kHand2ByB)));
+    EXPECT_TRUE(lists(v, "who posed hand 2")) << test::describe(v);
+    EXPECT_FALSE(lists(v, "who posed hand 1")) << test::describe(v);
+}
+
+TEST(ErrorsBreak, StrayPlyWithoutLabelsKeepsTheMatchStateForResult) {
+    std::string text = "[Result \"BD\"]\n" + unlabelled(stray_ply("jamaican", kHand2ByD));
+    EXPECT_EQ(errors_of(text), (Errors{{1, "result-mismatch"}, {9, "after-end"}}));
+}
+
+TEST(ErrorsBreak, ABrokenHandsClaimsAreNotTaken) {
+    // Hand 1 breaks at line 15; its end, points and score lines are wrong
+    // and neither reported nor carried on (hand 2's pose by D and its score
+    // line would contradict them).
+    auto v = corpus_verdict("invalid/not-in-hand/broken_hand_wrong_claims_not_reported.dgn");
+    ASSERT_EQ(v.errors.size(), 1u) << test::describe(v);
+    EXPECT_EQ(v.errors[0].code, checker::Code::not_in_hand);
+    EXPECT_TRUE(lists(v, "hand 1: its claims (the hand is broken)")) << test::describe(v);
+    EXPECT_TRUE(lists(v, "hand 2: who poses (hand 1 is broken)")) << test::describe(v);
+    // Hand 2's score line makes the score known again: Result is checked.
+    EXPECT_FALSE(lists(v, "Result: the match state is unknown")) << test::describe(v);
+}
+
+TEST(ErrorsBreak, ResultAfterABrokenLastHandIsUnchecked) {
+    auto v = corpus_verdict("invalid/not-in-hand/result_after_broken_last_hand_unchecked.dgn");
+    ASSERT_EQ(v.errors.size(), 1u) << test::describe(v);
+    EXPECT_EQ(v.errors[0].code, checker::Code::not_in_hand);
+    EXPECT_TRUE(lists(v, "Result: the match state is unknown")) << test::describe(v);
+    EXPECT_TRUE(lists(v, "the score after hand 2 (hand 2 is broken)")) << test::describe(v);
+}
+
+TEST(ErrorsBreak, ThePoserIsKnownAgainAfterAHandThePliesDecide) {
+    // Quinientos: the seat that dominoed poses next, whatever the score.
+    auto v =
+        corpus_verdict("invalid/not-in-hand/quinientos_poser_known_again_after_broken_hand.dgn");
+    std::vector<std::pair<unsigned, checker::Code>> got;
+    for (const auto& e : v.errors) got.emplace_back(e.pos.line, e.code);
+    EXPECT_EQ(got, (std::vector<std::pair<unsigned, checker::Code>>{
+                       {15, checker::Code::not_in_hand}, {38, checker::Code::wrong_pose}}))
+        << test::describe(v);
+}
+
+TEST(ErrorsBreak, JamaicanPoserAfterABrokenHandWaitsForTheScore) {
+    // Jamaican: a win from an unknown score may have reset it, so the next
+    // poser is not known; the score line after it is taken.
+    auto v =
+        corpus_verdict("invalid/not-in-hand/jamaican_poser_after_broken_hand_waits_for_score.dgn");
+    ASSERT_EQ(v.errors.size(), 1u) << test::describe(v);
+    EXPECT_TRUE(lists(v, "hand 2: who poses (hand 1 is broken)")) << test::describe(v);
+    EXPECT_TRUE(lists(v, "hand 3: who poses (the score before hand 2 is not known)"))
+        << test::describe(v);
+    EXPECT_FALSE(lists(v, "Result: the match state is unknown")) << test::describe(v);
+    // The score line of hand 3 is checked: one point off is reported.
+    std::string text = test::slurp(
+        std::string(PIPS_SOURCE_DIR) +
+        "/corpus/invalid/not-in-hand/jamaican_poser_after_broken_hand_waits_for_score.dgn");
+    text.replace(text.rfind("score AC 1 BD 0"), 15, "score AC 2 BD 0");
+    EXPECT_EQ(errors_of(text), (Errors{{16, "not-in-hand"}, {44, "score-mismatch"}}));
+}
+
+TEST(ErrorsBreak, AWrongClaimAloneBreaksNothing) {
+    // The same hand 1 with only its claims wrong: they are reported, and the
+    // replay goes on with the rules' values (D's side poses hand 2, and
+    // Result is checked against them).
+    std::string text = "[Result \"AC\"]\n" + stray_ply("jamaican", kHand2ByB);
+    text.erase(text.find("A:6-6\n"), 6);
+    text.replace(text.find("end domino D"), 12, "end domino A\npoints AC 1\nscore AC 1 BD 0");
+    EXPECT_EQ(errors_of(text), (Errors{{1, "result-mismatch"},
+                                       {9, "end-mismatch"},
+                                       {10, "points-mismatch"},
+                                       {11, "score-mismatch"},
+                                       {11, "score-mismatch"}}));
 }

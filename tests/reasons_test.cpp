@@ -8,6 +8,7 @@
 #include "checker/replay.hpp"
 #include "engine/rules.hpp"
 #include "engine/variant.hpp"
+#include "tests/support/support.hpp"
 
 using namespace pips;
 using checker::impl::counts_words;
@@ -54,6 +55,43 @@ TEST(Reasons, PoseWords) {
     led.leader = 1;
     EXPECT_EQ(pose_words(rules_of("fives-threes", 2)->pose_rule(led).reason),
               "the lead passes to the seat after B, who led the last hand");
+}
+
+TEST(Reasons, QuinientosPoseAfterABlockIsTheLowerCountOfTheWinningSide) {
+    auto q = rules_of("quinientos", 4);
+    MatchState m;
+    m.first = false;
+    HandResult r;
+    r.how = HandOver::domino;
+    r.winner = 1;
+    r.winner_seat = 3;
+    r.next_posers = 0b1000;
+    r.points[1] = 30;
+    q->apply(m, r);
+    EXPECT_EQ(pose_words(q->pose_rule(m).reason), "the winner of the last hand poses");
+    // Blocked, BD winning: D has the lower count and poses (a seat, not the
+    // winner of the hand, which is a side).
+    r.how = HandOver::blocked;
+    q->apply(m, r);
+    const PoseRule p = q->pose_rule(m);
+    EXPECT_EQ(p.seats, 0b1000);
+    EXPECT_EQ(pose_words(p.reason),
+              "after a block the winning side's seat with the lower count poses");
+    // A domino after it: the seat that dominoed again.
+    r.how = HandOver::domino;
+    q->apply(m, r);
+    EXPECT_EQ(pose_words(q->pose_rule(m).reason), "the winner of the last hand poses");
+}
+
+TEST(Reasons, QuinientosWrongPoseAfterABlockNamesTheLowerCount) {
+    auto vs = test::check_text(
+        test::slurp(std::string(PIPS_SOURCE_DIR) +
+                    "/corpus/invalid/wrong-pose/quinientos_block_higher_count_partner_poses.dgn"));
+    ASSERT_EQ(vs.size(), 1u);
+    ASSERT_EQ(vs[0].errors.size(), 1u) << test::describe(vs[0]);
+    EXPECT_EQ(vs[0].errors[0].message,
+              "B may not pose; D may: after a block the winning side's seat with the lower count "
+              "poses");
 }
 
 TEST(Reasons, CountsWords) {
