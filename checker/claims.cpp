@@ -29,12 +29,16 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
                                 hand.end->kind == ast::EndLine::Kind::target &&
                                 v_.traits().scores_in_play;
     // A hand followed by another that some placement leaves blocked is read
-    // as blocked (RULINGS, "Checked whatever the outcome").
-    if (h.over() == HandOver::no && !target_unknown && !hand.end && !last && h.read_as_blocked())
+    // as blocked, its outcome taken from its claims (RULINGS, "Checked
+    // whatever the outcome").
+    const bool read_blocked =
+        h.over() == HandOver::no && !target_unknown && !hand.end && !last && h.may_be_blocked();
+    if (read_blocked) {
         unchecked(fmt::format("hand {}: the block (read from the next hand; hands not shown)",
                               hand.number));
-    if (h.over() == HandOver::no && !target_unknown &&
-        !check_hand_over(hand, h, last, assumed_block))
+        assumed_block = true;
+    } else if (h.over() == HandOver::no && !target_unknown &&
+               !check_hand_over(hand, h, last, assumed_block))
         return;
     HandResult r;
     if (target_unknown) {

@@ -715,16 +715,13 @@ Step HandState::play_after_block(int seat, Tile t) const {
     return Step::ok();
 }
 
-bool HandState::read_as_blocked() {
+bool HandState::may_be_blocked() const {
     if (over_ != HandOver::no || !posed()) return over_ == HandOver::blocked;
     if (draw_game_ && bone_count_ > 0) return false;
     if (blocked() == std::optional<bool>(false)) return false;
     Keep keep;
     keep.void_now = true;
-    if (!placeable(keep, nullptr)) return false;
-    over_ = HandOver::blocked;
-    after_block_passes_ = 0;
-    return true;
+    return placeable(keep, nullptr);
 }
 
 namespace {

@@ -137,8 +137,8 @@ public:
     // A hand followed by another whose plies neither ended it nor show it
     // blocked: when some placement of the unseen tiles leaves no seat able to
     // play (in draw games once the boneyard is drawn empty), the hand is read
-    // as blocked and true is returned; otherwise nothing changes.
-    bool read_as_blocked();
+    // as blocked: this says whether it may be.
+    bool may_be_blocked() const;
     // A play of `t` by `seat` after the hand was found blocked without every
     // hand shown: when an earlier pass, draw or pose proves the seat could not
     // hold it, that fault (a pass a later play proves illegal is
