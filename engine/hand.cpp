@@ -754,26 +754,39 @@ std::string names_text(const std::vector<std::string>& names) {
 // hands are known, and the room the others have.
 std::string HandState::shortfall_words(const PlacementCut& cut, const Places& where, int seat,
                                        bool& several) const {
-    TileSet hidden = cut.tiles - layout_.on_table();
+    const TileSet table = layout_.on_table();
+    TileSet hidden = cut.tiles - table;
     for (int s = 0; s < v_.players; ++s) hidden -= seats_[static_cast<std::size_t>(s)].known;
-    const int shown = (cut.tiles - hidden).size();
-    several = hidden.size() > 1;
+    const TileSet played = cut.tiles & table;
+    // What has too little room: the tiles nobody has shown, or else the
+    // tiles played (from a hand that had no room for them) or held.
+    const TileSet subject = !hidden.empty() ? hidden : !played.empty() ? played : cut.tiles - table;
+    several = subject.size() > 1;
     const char* them = several ? "them" : "it";
-    std::string out =
-        fmt::format("{} {} not on the layout", hidden.empty() ? cut.tiles.str() : hidden.str(),
-                    several ? "are" : "is");
-    if (hidden.empty()) out = fmt::format("{} cannot all be placed", cut.tiles.str());
+    std::string out;
+    if (!hidden.empty()) {
+        out = fmt::format("{} {} not on the layout", hidden.str(), several ? "are" : "is");
+    } else if (!played.empty()) {
+        for (int s = 0; s < v_.players; ++s) {
+            TileSet mine;
+            played.for_each([&](Tile u) {
+                if (played_by_[static_cast<std::size_t>(u.index())] == s) mine.insert(u);
+            });
+            if (!mine.empty())
+                fmt::format_to(std::back_inserter(out), "{}{} played {}", out.empty() ? "" : ", ",
+                               seat_name(s), mine.str());
+        }
+    } else {
+        out = fmt::format("{} cannot all be held", subject.str());
+    }
     std::vector<std::string> none, known, cites, room;
     for (int s = 0; s < v_.players; ++s) {
-        const auto& places = where.seat[static_cast<std::size_t>(s)];
-        if (places & cut.places) {
-            room.emplace_back(1, seat_name(s));
-            continue;
-        }
+        const bool has_room = (where.seat[static_cast<std::size_t>(s)] & cut.places) != 0;
+        if (has_room) room.emplace_back(1, seat_name(s));
         if (s == seat) continue;
         std::string mine;
         for (const Constraint& c : constraints_) {
-            if (c.seat != s || (c.fits & hidden).empty()) continue;
+            if (c.seat != s || (c.fits & subject).empty()) continue;
             fmt::format_to(std::back_inserter(mine), "{}{} {} at {} on {}",
                            mine.empty() ? "" : ", ", seat_name(s), c.from_draw ? "drew" : "passed",
                            event_mark(c.event), numbers_text(c.ends));
@@ -781,20 +794,22 @@ std::string HandState::shortfall_words(const PlacementCut& cut, const Places& wh
         if (!mine.empty()) {
             none.emplace_back(1, seat_name(s));
             cites.push_back(std::move(mine));
-        } else {
+        } else if (!has_room && !hidden.empty() && seats_[static_cast<std::size_t>(s)].exact()) {
             known.push_back(fmt::format("{}'s hand is known", seat_name(s)));
         }
     }
     if (!none.empty())
-        fmt::format_to(std::back_inserter(out), ", {} showed {} held none of {} ({})",
+        fmt::format_to(std::back_inserter(out), ", {} showed {} held none of {} then ({})",
                        names_text(none), none.size() == 1 ? "it" : "they", them, names_text(cites));
     for (const auto& k : known) fmt::format_to(std::back_inserter(out), ", {}", k);
     if (where.boneyard >= 0 && (cut.places >> where.boneyard & 1u)) room.push_back("the boneyard");
     if (where.unused >= 0 && (cut.places >> where.unused & 1u)) room.push_back("the unused tiles");
     if (!room.empty())
-        fmt::format_to(std::back_inserter(out), ", and {} {} room for only {}", names_text(room),
-                       room.size() == 1 && room[0].size() == 1 ? "has" : "have",
-                       std::max(0, cut.room - shown));
+        fmt::format_to(std::back_inserter(out), ", and {} {} room for only {} of {}",
+                       names_text(room), room.size() == 1 && room[0].size() == 1 ? "has" : "have",
+                       std::max(0, cut.room - (cut.tiles - subject).size()), them);
+    else
+        fmt::format_to(std::back_inserter(out), ", and nobody else can hold {}", them);
     return out;
 }
 
