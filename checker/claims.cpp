@@ -14,7 +14,7 @@ namespace pips::checker::impl {
 void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last) {
     for (const auto& rm : hand.remains) {
         if (Step st = h.remain(rm.seat, tiles_of(rm.tiles, tiles_buf_)); !st) {
-            error(step_pos(st, rm.pos), code_of(st.fault), st.why);
+            error(step_pos(st, rm.pos), code_of(st.fault), cited(st.why));
             break_hand(hand);
             return;
         }
@@ -27,8 +27,17 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     const bool target_unknown = !s.score_known && hand.end &&
                                 hand.end->kind == ast::EndLine::Kind::target &&
                                 v_.traits().scores_in_play;
-    if (h.over() == HandOver::no && !target_unknown &&
-        !check_hand_over(hand, h, last, assumed_block))
+    // A hand followed by another that some placement leaves blocked is read
+    // as blocked, its outcome taken from its claims (RULINGS, "Checked
+    // whatever the outcome").
+    const bool read_blocked =
+        h.over() == HandOver::no && !target_unknown && !hand.end && !last && h.may_be_blocked();
+    if (read_blocked) {
+        unchecked(fmt::format("hand {}: the block (read from the next hand; hands not shown)",
+                              hand.number));
+        assumed_block = true;
+    } else if (h.over() == HandOver::no && !target_unknown &&
+               !check_hand_over(hand, h, last, assumed_block))
         return;
     HandResult r;
     if (target_unknown) {

@@ -234,6 +234,12 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h, bool& str
     bool knock =
         ply.kind == ast::Ply::Kind::pass && ply.pre.empty() && h.over() == HandOver::blocked;
     int seat = ply.seat ? *ply.seat : h.turn();
+    if (!knock && ply.kind == ast::Ply::Kind::play && ply.pre.empty()) {
+        // A play after a block that only the passes showed: when a pass (or
+        // the pose) proves the seat could not hold the tile, that is the error.
+        Step st = h.play_after_block(seat, tile_of(ply.tile));
+        if (!st) return step_failed(st, ply.action_pos);
+    }
     if (!knock) {
         error(
             ply.pos, Code::after_end,
@@ -257,9 +263,28 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h, bool& str
     return true;
 }
 
+std::string RecordChecker::cited(const std::string& why) const {
+    if (why.find('\x1e') == std::string::npos) return why;
+    std::string out;
+    for (std::size_t i = 0; i < why.size(); ++i) {
+        const std::size_t close = why[i] == '\x1e' ? why.find('\x1f', i) : std::string::npos;
+        if (close == std::string::npos) {
+            out += why[i];
+            continue;
+        }
+        const auto event = static_cast<std::size_t>(std::stoi(why.substr(i + 1, close - i - 1)));
+        if (event < event_pos_.size())
+            fmt::format_to(std::back_inserter(out), "line {}", event_pos_[event].line);
+        else
+            out += "an earlier turn";
+        i = close;
+    }
+    return out;
+}
+
 // The errors of the hot path below, kept out of it.
 bool RecordChecker::step_failed(const Step& st, Pos here) {
-    error(step_pos(st, here), code_of(st.fault), st.why);
+    error(step_pos(st, here), code_of(st.fault), cited(st.why));
     return false;
 }
 
@@ -296,7 +321,7 @@ bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, Han
         set_event_pos(h.event_count(), pre.pos);
         if (pre.kind == ast::PreAction::Kind::draw) {
             if (Step st = h.draw(seat); !st) {
-                error(step_pos(st, pre.pos), code_of(st.fault), st.why);
+                error(step_pos(st, pre.pos), code_of(st.fault), cited(st.why));
                 return false;
             }
             rules_->after_move(score, h, {Event::Kind::draw, seat, {}, {}}, m_);
@@ -308,7 +333,7 @@ bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, Han
             return false;
         }
         if (Step st = h.foul(seat, tile_of(pre.tile)); !st) {
-            error(pre.tile.pos, code_of(st.fault), st.why);
+            error(step_pos(st, pre.tile.pos), code_of(st.fault), cited(st.why));
             return false;
         }
         rules_->after_move(score, h, {Event::Kind::foul, seat, tile_of(pre.tile), {}}, m_);

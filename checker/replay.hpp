@@ -124,6 +124,8 @@ private:
     void note(Pos p, std::string text) {
         if (opt_.annotate && !text.empty()) out_.notes.push_back({p, std::move(text)});
     }
+    // A step's message with the events it cites (HandState::event_mark) as lines.
+    std::string cited(const std::string& why) const;
     // Where a failed step is reported: at the earlier event it proves wrong, if any.
     Pos step_pos(const Step& st, Pos here) const {
         return st.event >= 0 ? event_pos_[static_cast<std::size_t>(st.event)] : here;

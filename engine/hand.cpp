@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 
 namespace pips {
 
@@ -67,6 +68,8 @@ void HandState::reset() {
     after_block_passes_ = 0;
     constraints_.clear();
     proofs_.clear();
+    dealt_to_ = {};
+    draws_.clear();
 }
 
 Step HandState::not_at_table(int seat) const {
@@ -106,6 +109,7 @@ Step HandState::deal(int seat, std::span<const Tile> tiles) {
         return fail(Fault::bad_deal, "{} is dealt {} tiles; {} deals {}", seat_name(seat),
                     tiles.size(), v_.name(), v_.tiles_per_seat());
     dealt_ |= mine;
+    dealt_to_[static_cast<std::size_t>(seat)] = mine;
     seats_[seat].known = mine;
     seats_[seat].count = v_.tiles_per_seat();
     seats_[seat].dealt = true;
@@ -152,7 +156,7 @@ void HandState::start() {
         if (!si.dealt)
             si.known = {};
         else
-            dealt_ |= si.known;
+            dealt_ |= si.known, dealt_to_[static_cast<std::size_t>(missing)] = si.known;
     }
     bone_count_ = draw_game_ ? set_.size() - v_.players * v_.tiles_per_seat() : 0;
 }
@@ -311,6 +315,8 @@ Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_h
     last_was_key_ = false;
     last_ends_differ_ = false;
     remove_from_hand(seat, t);
+    played_by_[static_cast<std::size_t>(t.index())] = static_cast<std::int8_t>(seat);
+    played_at_[static_cast<std::size_t>(t.index())] = static_cast<std::int16_t>(events_);
     layout_.pose(a, b);
     poser_ = seat;
     last_player_ = seat;
@@ -377,11 +383,15 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     last_ends_differ_ = layout_.kind() == LayoutKind::line &&
                         layout_.end_value(End::L) != layout_.end_value(End::R);
     remove_from_hand(seat, t);
+    played_by_[static_cast<std::size_t>(t.index())] = static_cast<std::int8_t>(seat);
+    played_at_[static_cast<std::size_t>(t.index())] = static_cast<std::int16_t>(events_);
     layout_.play(t, e);
     last_player_ = seat;
     last_tile_ = t;
     passes_in_row_ = 0;
     after_move(seat);
+    if (placement_needed() && !placeable()) [[unlikely]]
+        return no_placement(seat, t, Fault::not_in_hand, false);
     return Step::ok();
 }
 
@@ -462,6 +472,8 @@ Step HandState::pass(int seat) {
     }
     ++passes_in_row_;
     after_move(seat);
+    if (placement_needed() && !placeable()) [[unlikely]]
+        return no_placement(seat, std::nullopt, Fault::illegal_pass, false);
     return Step::ok();
 }
 
@@ -518,7 +530,10 @@ Step HandState::draw(int seat, std::optional<Tile>* drawn) {
             c.unknown_draw_since = true;
     }
     if (drawn) *drawn = t;
+    draws_.push_back({seat, events_});
     ++events_;
+    if (placement_needed() && !placeable()) [[unlikely]]
+        return no_placement(seat, std::nullopt, Fault::illegal_draw, false);
     return Step::ok();
 }
 
@@ -527,6 +542,8 @@ Step HandState::foul(int seat, Tile t) {
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
     if (Step s = can_hold(seat, t); !s) return s;
     ++events_;
+    if (placement_needed() && !placeable()) [[unlikely]]
+        return no_placement(seat, t, Fault::not_in_hand, false);
     return Step::ok();
 }
 
@@ -579,6 +596,8 @@ Step HandState::remain(int seat, std::span<const Tile> tiles) {
         if (Step s = check_constraints(seat, t); !s) return s;
     }
     si.known = mine;
+    if (placement_needed() && !placeable()) [[unlikely]]
+        return no_placement(seat, std::nullopt, Fault::bad_deal, true);
     update_over();
     return Step::ok();
 }
@@ -604,6 +623,263 @@ std::string HandState::check_invariants() const {
                (draw_game_ ? set_.size() - v_.players * v_.tiles_per_seat() : 0);
     if (total != want) return "tiles are not conserved";
     return {};
+}
+
+// --- placements -------------------------------------------------------------
+
+std::string HandState::event_mark(int event) {
+    return fmt::format("\x1e{}\x1f", event);
+}
+
+bool HandState::placeable() const {
+    return placeable(Keep{}, nullptr);
+}
+
+bool HandState::placeable(const Keep& keep, PlacementCut* cut, Places* where) const {
+    PlacementProblem p;
+    Places w;
+    const int n = v_.players;
+    const int per_seat = v_.tiles_per_seat();
+    for (int s = 0; s < n; ++s) w.seat[static_cast<std::size_t>(s)] = 1u << p.add_place(per_seat);
+    const int first_draw = p.places;
+    std::uint32_t draw_bits = 0;
+    const std::size_t draws = std::min<std::size_t>(
+        draws_.size(), static_cast<std::size_t>(PlacementProblem::kMaxPlaces - n - 1));
+    for (std::size_t k = 0; k < draws; ++k) {
+        const int q = p.add_place(1);
+        w.seat[static_cast<std::size_t>(draws_[k].seat)] |= 1u << q;
+        draw_bits |= 1u << q;
+    }
+    std::uint32_t bone_bit = 0;
+    if (draw_game_)
+        w.boneyard = p.add_place(bone_count_), bone_bit = 1u << w.boneyard;
+    else if (const int u = set_.size() - n * per_seat; u > 0)
+        w.unused = p.add_place(u);
+    const std::uint32_t all = p.places >= 32 ? ~0u : (1u << p.places) - 1;
+    // A seat's deal and the draws it made before `event`.
+    auto before = [&](int s, int event) {
+        std::uint32_t m = 1u << s;
+        for (std::size_t k = 0; k < draws; ++k)
+            if (draws_[k].seat == s && draws_[k].event < event)
+                m |= 1u << (first_draw + static_cast<int>(k));
+        return m;
+    };
+    const TileSet table = layout_.on_table();
+    const TileSet fits_now = keep.void_now ? layout_.playable(set_ - table) : TileSet{};
+    set_.for_each([&](Tile u) {
+        const auto i = static_cast<std::size_t>(u.index());
+        std::uint32_t m = all;
+        if (table.contains(u)) {
+            m = before(played_by_[i], played_at_[i]);
+        } else {
+            for (int s = 0; s < n; ++s)
+                if (seats_[static_cast<std::size_t>(s)].known.contains(u)) {
+                    m = w.seat[static_cast<std::size_t>(s)];
+                    break;
+                }
+            for (int s = 0; s < n; ++s)
+                if (fits_now.contains(u) && !seats_[static_cast<std::size_t>(s)].out &&
+                    seats_[static_cast<std::size_t>(s)].count > 0)
+                    m &= ~w.seat[static_cast<std::size_t>(s)];
+        }
+        for (int s = 0; s < n; ++s)
+            if (dealt_to_[static_cast<std::size_t>(s)].contains(u)) m &= 1u << s;
+        if (stock_known_) {
+            std::uint32_t in = 0;
+            for (std::size_t k = 0; k < stock_.size(); ++k)
+                if (stock_[k] == u)
+                    in = k < draws ? 1u << (first_draw + static_cast<int>(k)) : bone_bit;
+            m &= in ? in : ~(draw_bits | bone_bit);
+        }
+        if (keep.proofs)
+            for (const Proof& pr : proofs_)
+                if (pr.tile == u) m &= 1u << pr.seat;
+        for (std::size_t c = 0; c < constraints_.size(); ++c) {
+            const Constraint& k = constraints_[c];
+            if (k.seat == keep.drop_seat || static_cast<int>(c) == keep.drop_constraint) continue;
+            if (k.fits.contains(u)) m &= ~before(k.seat, k.event);
+        }
+        p.allowed[i] = m;
+    });
+    p.tiles = set_;
+    if (where) *where = w;
+    return place_tiles(p, cut);
+}
+
+Step HandState::play_after_block(int seat, Tile t) const {
+    if (over_ != HandOver::blocked || seat < 0 || seat >= v_.players || !set_.contains(t) ||
+        layout_.on_table().contains(t))
+        return Step::ok();
+    Step s = check_holding(seat, t);
+    if (!s && s.event >= 0) return s;
+    return Step::ok();
+}
+
+bool HandState::may_be_blocked() const {
+    if (over_ != HandOver::no || !posed()) return over_ == HandOver::blocked;
+    if (draw_game_ && bone_count_ > 0) return false;
+    if (blocked() == std::optional<bool>(false)) return false;
+    Keep keep;
+    keep.void_now = true;
+    return placeable(keep, nullptr);
+}
+
+namespace {
+// "6 and 3", from a mask of numbers.
+std::string numbers_text(std::uint8_t mask) {
+    std::string s;
+    int left = std::popcount(static_cast<unsigned>(mask));
+    for (int v = 6; v >= 0; --v) {
+        if (!(mask >> v & 1u)) continue;
+        --left;
+        fmt::format_to(std::back_inserter(s), "{}{}", v,
+                       left == 0   ? ""
+                       : left == 1 ? " and "
+                                   : ", ");
+    }
+    return s;
+}
+
+// "A", "A and C", "A, B and D".
+std::string names_text(const std::vector<std::string>& names) {
+    std::string s;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        s += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    return s;
+}
+}  // namespace
+
+// The tiles that have too little room, and why: which seats the record
+// shows holding none of them (their passes and draws, cited by event), whose
+// hands are known, and the room the others have.
+std::string HandState::shortfall_words(const PlacementCut& cut, const Places& where, int seat,
+                                       bool& several) const {
+    const TileSet table = layout_.on_table();
+    TileSet hidden = cut.tiles - table;
+    for (int s = 0; s < v_.players; ++s) hidden -= seats_[static_cast<std::size_t>(s)].known;
+    const TileSet played = cut.tiles & table;
+    // What has too little room: the tiles nobody has shown, or else the
+    // tiles played (from a hand that had no room for them) or held.
+    const TileSet subject = !hidden.empty() ? hidden : !played.empty() ? played : cut.tiles - table;
+    several = subject.size() > 1;
+    const char* them = several ? "them" : "it";
+    std::string out;
+    if (!hidden.empty()) {
+        out = fmt::format("{} {} not on the layout", hidden.str(), several ? "are" : "is");
+    } else if (!played.empty()) {
+        for (int s = 0; s < v_.players; ++s) {
+            TileSet mine;
+            played.for_each([&](Tile u) {
+                if (played_by_[static_cast<std::size_t>(u.index())] == s) mine.insert(u);
+            });
+            if (!mine.empty())
+                fmt::format_to(std::back_inserter(out), "{}{} played {}", out.empty() ? "" : ", ",
+                               seat_name(s), mine.str());
+        }
+    } else {
+        out = fmt::format("{} cannot all be held", subject.str());
+    }
+    std::vector<std::string> none, known, cites, room;
+    for (int s = 0; s < v_.players; ++s) {
+        const bool has_room = (where.seat[static_cast<std::size_t>(s)] & cut.places) != 0;
+        if (has_room) room.emplace_back(1, seat_name(s));
+        if (s == seat) continue;
+        std::string mine;
+        for (const Constraint& c : constraints_) {
+            if (c.seat != s || (c.fits & subject).empty()) continue;
+            fmt::format_to(std::back_inserter(mine), "{}{} {} at {} on {}",
+                           mine.empty() ? "" : ", ", seat_name(s), c.from_draw ? "drew" : "passed",
+                           event_mark(c.event), numbers_text(c.ends));
+        }
+        if (!mine.empty()) {
+            none.emplace_back(1, seat_name(s));
+            cites.push_back(std::move(mine));
+        } else if (!has_room && !hidden.empty() && seats_[static_cast<std::size_t>(s)].exact()) {
+            known.push_back(fmt::format("{}'s hand is known", seat_name(s)));
+        }
+    }
+    if (!none.empty())
+        fmt::format_to(std::back_inserter(out), ", {} showed {} held none of {} then ({})",
+                       names_text(none), none.size() == 1 ? "it" : "they", them, names_text(cites));
+    for (const auto& k : known) fmt::format_to(std::back_inserter(out), ", {}", k);
+    if (where.boneyard >= 0 && (cut.places >> where.boneyard & 1u)) room.push_back("the boneyard");
+    if (where.unused >= 0 && (cut.places >> where.unused & 1u)) room.push_back("the unused tiles");
+    if (!room.empty())
+        fmt::format_to(std::back_inserter(out), ", and {} {} room for only {} of {}",
+                       names_text(room), room.size() == 1 && room[0].size() == 1 ? "has" : "have",
+                       std::max(0, cut.room - (cut.tiles - subject).size()), them);
+    else
+        fmt::format_to(std::back_inserter(out), ", and nobody else can hold {}", them);
+    return out;
+}
+
+Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool remain_line) const {
+    PlacementCut cut;
+    Places where;
+    placeable(Keep{}, &cut, &where);
+    bool several = false;
+    if (own == Fault::illegal_pass || own == Fault::illegal_draw) {
+        const std::uint8_t ends = constraints_.empty() ? 0 : constraints_.back().ends;
+        std::string core = shortfall_words(cut, where, seat, several);
+        return Step::fail(
+            own, fmt::format("{} {} on {}, but {}: {} held {}", seat_name(seat),
+                             own == Fault::illegal_pass ? "passed" : "drew", numbers_text(ends),
+                             core, seat_name(seat), several ? "at least one of them" : "it"));
+    }
+    const std::string what = t ? fmt::format("{} {}", seat_name(seat), t->str())
+                               : fmt::format("{}'s remain line", seat_name(seat));
+    if (!proofs_.empty()) {
+        Keep k;
+        k.proofs = false;
+        if (placeable(k, nullptr))
+            return Step::fail(
+                Fault::wrong_pose,
+                fmt::format(
+                    "the pose belonged to the holder of {} (so {} held it), but after {}: {}",
+                    proofs_[0].tile.str(), seat_name(proofs_[0].seat), what,
+                    shortfall_words(cut, where, -1, several)),
+                proofs_[0].event);
+    }
+    const Constraint* first = nullptr;
+    const Constraint* holding = nullptr;
+    for (const Constraint& c : constraints_)
+        if (c.seat == seat) {
+            if (!first) first = &c;
+            if (!holding && t && c.fits.contains(*t)) holding = &c;
+        }
+    if (first) {
+        Keep k;
+        k.drop_seat = seat;
+        bool by_passes = placeable(k, nullptr);
+        if (!by_passes && !proofs_.empty()) {
+            k.proofs = false;
+            if (placeable(k, nullptr))
+                return Step::fail(
+                    Fault::wrong_pose,
+                    fmt::format("the pose belonged to the holder of {} (so {} held it), and "
+                                "with {}'s passes no placement of the unseen tiles allows {}: {}",
+                                proofs_[0].tile.str(), seat_name(proofs_[0].seat), seat_name(seat),
+                                what, shortfall_words(cut, where, -1, several)),
+                    proofs_[0].event);
+        }
+        if (by_passes) {
+            const Constraint& c = holding ? *holding : *first;
+            return Step::fail(
+                c.from_draw ? Fault::illegal_draw : Fault::illegal_pass,
+                fmt::format("{} {} on {} while holding a tile that fitted (proven "
+                            "by {}): {}",
+                            seat_name(seat), c.from_draw ? "drew" : "passed", numbers_text(c.ends),
+                            what, shortfall_words(cut, where, -1, several)),
+                c.event);
+        }
+    }
+    if (remain_line)
+        return Step::fail(Fault::bad_deal,
+                          fmt::format("{} cannot hold these tiles: {}", seat_name(seat),
+                                      shortfall_words(cut, where, -1, several)));
+    return Step::fail(Fault::not_in_hand,
+                      fmt::format("{} cannot hold {}: {}", seat_name(seat), t ? t->str() : "it",
+                                  shortfall_words(cut, where, -1, several)));
 }
 
 }  // namespace pips

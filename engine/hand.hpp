@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/layout.hpp"
+#include "engine/placement.hpp"
 #include "engine/tile.hpp"
 #include "engine/variant.hpp"
 
@@ -133,6 +134,25 @@ public:
     // may write one pass.
     Step pass_after_block(int seat);
 
+    // A hand followed by another whose plies neither ended it nor show it
+    // blocked: when some placement of the unseen tiles leaves no seat able to
+    // play (in draw games once the boneyard is drawn empty), the hand is read
+    // as blocked: this says whether it may be.
+    bool may_be_blocked() const;
+    // A play of `t` by `seat` after the hand was found blocked without every
+    // hand shown: when an earlier pass, draw or pose proves the seat could not
+    // hold it, that fault (a pass a later play proves illegal is
+    // `illegal-pass` at the pass, not a play after the end); otherwise ok.
+    Step play_after_block(int seat, Tile t) const;
+    // Whether a placement of the unseen tiles exists that agrees with all the
+    // record has shown (always true when nothing hides a tile).
+    bool placeable() const;
+
+    // Messages about placements cite earlier events (a pass, a draw, the
+    // pose) by this mark, "\x1e<id>\x1f"; whoever knows where each event was
+    // written replaces it with its line (cite_events).
+    static std::string event_mark(int event);
+
 private:
     int next_seat(int s) const;
     Step not_at_table(int seat) const;
@@ -153,6 +173,31 @@ private:
         return proofs_.empty() && constraints_.empty() &&
                seats_[static_cast<std::size_t>(seat)].known.contains(t);
     }
+
+    // --- placements (engine/placement.hpp) ------------------------------------
+    // Which rules a placement must keep: the pose's proof, the passes and
+    // draws of `drop_seat` (-1: all kept), and with `void_now` no seat still
+    // in the hand holding a tile that fits now.
+    struct Keep {
+        bool proofs = true;
+        int drop_seat = -1;
+        int drop_constraint = -1;
+        bool void_now = false;
+    };
+    // The places: seats' deals 0..players-1, then one per draw, then the
+    // boneyard and the unused tiles when there are any.
+    struct Places {
+        std::array<std::uint32_t, 4> seat{};  // a seat's deal and its draws
+        int boneyard = -1, unused = -1;
+    };
+    bool placeable(const Keep& keep, PlacementCut* cut, Places* where = nullptr) const;
+    bool placement_needed() const { return !constraints_.empty() || !proofs_.empty(); }
+    // After an event of `seat` (a play or foul of `t`, a remain line, or a
+    // pass or draw when `t` is empty) that left no placement: the fault, at
+    // the event RULINGS attributes it to.
+    Step no_placement(int seat, std::optional<Tile> t, Fault own, bool remain_line) const;
+    std::string shortfall_words(const PlacementCut& cut, const Places& where, int seat,
+                                bool& several) const;
 
     Variant v_;
     // What the variant says, looked up once: asked on every move.
@@ -201,6 +246,16 @@ private:
         int event;
     };
     std::vector<Proof> proofs_;
+    // What placements need: the deal lines, who played each tile on the
+    // table and at which event, and every draw.
+    std::array<TileSet, 4> dealt_to_{};
+    std::array<std::int8_t, kTiles> played_by_{};
+    std::array<std::int16_t, kTiles> played_at_{};
+    struct Draw {
+        int seat;
+        int event;
+    };
+    std::vector<Draw> draws_;
 };
 
 }  // namespace pips

@@ -879,30 +879,32 @@ TEST(HandEnd, BlockedWithoutDealsAfterAFullRoundOfPasses) {
     EXPECT_EQ(h.over(), HandOver::blocked);
     EXPECT_EQ(h.blocked(), std::optional<bool>(true));
 
+    // With 4 players only 4 tiles are unused: the round of knocks comes when
+    // no more than 4 tiles that fit are off the table (the 4s here).
     HandState four(variant(RuleSet::fives_threes, 4));
     four.start();
-    ASSERT_TRUE(replay(four, "A:6-6P B:pass C:pass D:pass"));
+    ASSERT_TRUE(replay(four, "A:6-6P B:6-5L C:6-4R D:4-4R A:5-5L B:5-4L C:pass D:pass A:pass"));
     EXPECT_EQ(four.over(), HandOver::no);
-    ASSERT_TRUE(replay(four, "A:pass"));
+    ASSERT_TRUE(replay(four, "B:pass"));
     EXPECT_EQ(four.over(), HandOver::blocked);
 }
 
 TEST(HandEnd, NoBlockWhileATileThatFitsIsInSomeHand) {
     // Jamaican deals every tile: with 5s and 4s off the table someone holds
-    // one and can play, whatever the passes say.
+    // one and can play, whatever the passes say (B and C have room for them).
     HandState h(variant(RuleSet::jamaican, 4));
     h.start();
-    ASSERT_TRUE(replay(h, "A:6-6P B:6-5L C:6-4R D:pass A:pass B:pass C:pass"));
+    ASSERT_TRUE(replay(h, "A:6-6P B:6-5L C:6-4R D:pass A:pass"));
     EXPECT_NE(h.over(), HandOver::blocked);
     EXPECT_NE(h.blocked(), std::optional<bool>(true));
 }
 
 TEST(HandEnd, PlayResetsTheRoundOfPasses) {
-    HandState h(variant(RuleSet::fives_threes, 4));
+    HandState h(variant(RuleSet::fives_threes, 2));
     h.start();
-    ASSERT_TRUE(replay(h, "A:6-6P B:pass C:pass D:pass A:6-5L B:pass C:pass D:pass"));
+    ASSERT_TRUE(replay(h, "A:6-6P B:pass A:6-5L B:pass"));
     EXPECT_EQ(h.over(), HandOver::no);
-    EXPECT_EQ(h.passes_in_row(), 3);
+    EXPECT_EQ(h.passes_in_row(), 1);
     ASSERT_TRUE(replay(h, "A:pass"));
     EXPECT_EQ(h.over(), HandOver::blocked);
 }

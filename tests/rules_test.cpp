@@ -390,8 +390,16 @@ TEST(FivesThrees, LeadPassesToTheNextSeat) {
         EXPECT_EQ(first.what, PoseRule::What::any);
         HandState h(v);
         h.start();
-        ASSERT_TRUE(h.pose(c.leader, Tile(6, 2), 6, 2));
-        while (h.over() == HandOver::no) ASSERT_TRUE(h.pass(h.turn()));  // a round of knocks
+        // Plays that leave only four tiles that fit off the table (the unused
+        // tiles can hold them all), then a round of knocks.
+        ASSERT_TRUE(h.pose(c.leader, Tile(6, 6), 6, 6));
+        for (auto [t, e] : {std::pair{Tile(6, 5), End::L},
+                            {Tile(6, 4), End::R},
+                            {Tile(4, 4), End::R},
+                            {Tile(5, 5), End::L},
+                            {Tile(5, 4), End::L}})
+            ASSERT_TRUE(h.play(h.turn(), t, e));
+        while (h.over() == HandOver::no) ASSERT_TRUE(h.pass(h.turn()));
         HandScore s;
         HandResult r = rules->result(h, s, m, 1);
         EXPECT_EQ(r.how, HandOver::blocked);

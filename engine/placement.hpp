@@ -1,0 +1,44 @@
+// Where the tiles of a hand can be when the record does not show them all: a
+// small matching problem. Every tile of the set goes to one place (a seat's
+// dealt hand, one of its draws, the boneyard still undrawn, the unused
+// tiles); each place takes exactly its capacity; each tile only a place it is
+// allowed in. A placement exists when every tile can be put somewhere at once
+// (Hall's condition, checked by a max flow over at most 28 tiles and a few
+// dozen places).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/tile.hpp"
+
+namespace pips {
+
+struct PlacementProblem {
+    static constexpr int kMaxPlaces = 32;
+    int places = 0;
+    std::array<int, kMaxPlaces> capacity{};
+    // By tile index: the places the tile may be in (bit q: place q).
+    std::array<std::uint32_t, kTiles> allowed{};
+    TileSet tiles;  // the tiles to place
+
+    // A new place; returns its number (there are at most kMaxPlaces).
+    int add_place(int cap) {
+        capacity[static_cast<std::size_t>(places)] = cap;
+        return places++;
+    }
+};
+
+// Why no placement exists: `tiles` may only go to `places`, which have room
+// for `room` tiles, fewer than there are tiles.
+struct PlacementCut {
+    TileSet tiles;
+    std::uint32_t places = 0;
+    int room = 0;
+};
+
+// Whether a placement exists. When none does and `cut` is given, it gets a
+// set of tiles with too little room (the smallest the flow finds).
+bool place_tiles(const PlacementProblem& p, PlacementCut* cut = nullptr);
+
+}  // namespace pips
