@@ -55,11 +55,17 @@ struct CheckArgs {
 
 struct FmtArgs {
     std::vector<std::string> files;
+    // A progress line on `err` as for check (CheckArgs::progress).
+    bool progress = true;
+    std::uint64_t progress_min_bytes = std::uint64_t{16} << 20;
 };
 
 struct AnnotateArgs {
     std::vector<std::string> files;
     Format format = Format::dgn;  // dgn or json
+    // A progress line on `err` as for check (CheckArgs::progress).
+    bool progress = true;
+    std::uint64_t progress_min_bytes = std::uint64_t{16} << 20;
 };
 
 // Checks every record; prints diagnostics (text) or one JSON object per
