@@ -254,19 +254,28 @@ int run_fmt(const FmtArgs& args, const Io& io) {
     bool ran = true;
     bool clean = true;
     bool first = true;
+    parser::PrintOptions options;
+    options.strip_notes = args.strip_annotations;
     RunProgress progress(args.progress, args.files, io, args.progress_min_bytes);
+    const auto print = [&](const std::string& name, const ast::Record& record) {
+        if (record.errors.empty() || !args.strict) {
+            if (!first) out.buf() += '\n';
+            first = false;
+            // What the parser could not read is kept: a record with syntax
+            // errors is printed as written.
+            out.buf() += record.errors.empty() ? parser::print_record(record, nullptr, options)
+                                               : parser::print_as_written(record, options);
+        }
+        if (!record.errors.empty()) {
+            clean = false;
+            render_syntax_errors(err.buf(), name, record, io.color_err);
+        }
+    };
     for (const auto& path : args.files) {
-        std::string name = display_name(path);
-        ran &= for_each_record(path, io, out, err, progress,
-                               [&](const ast::Record& record, std::size_t) {
-                                   if (!first) out.buf() += '\n';
-                                   first = false;
-                                   out.buf() += parser::print_record(record);
-                                   if (!record.errors.empty()) {
-                                       clean = false;
-                                       render_syntax_errors(err.buf(), name, record, io.color_err);
-                                   }
-                               });
+        const std::string name = display_name(path);
+        ran &=
+            for_each_record(path, io, out, err, progress,
+                            [&](const ast::Record& record, std::size_t) { print(name, record); });
     }
     progress.clear();
     return finish(out, err, exit_code(ran, clean));
@@ -281,22 +290,34 @@ int run_annotate(const AnnotateArgs& args, const Io& io) {
     checker::CheckOptions options;
     options.annotate = true;
     RunProgress progress(args.progress, args.files, io, args.progress_min_bytes);
+    const auto annotate = [&](const std::string& name, const ast::Record& record, std::size_t i) {
+        checker::Verdict v = checker::check_record(record, options);
+        all_valid &= v.valid;
+        if (args.format == Format::json) {
+            render_annotate_json(out.buf(), name, i, v);
+            return;
+        }
+        if (!first) out.buf() += '\n';
+        first = false;
+        const parser::Notes notes = annotation_notes(v);
+        if (record.errors.empty()) {
+            // The notes the record holds are replaced by the new ones.
+            out.buf() += parser::print_record(record, &notes);
+        } else {
+            // As written (nothing lost), its old notes dropped and the new
+            // ones after it.
+            parser::PrintOptions strip;
+            strip.strip_notes = true;
+            out.buf() += parser::print_as_written(record, strip);
+            out.buf() += parser::print_notes(notes);
+        }
+        render_verdict_errors(err.buf(), name, record, v, io.color_err);
+    };
     for (const auto& path : args.files) {
-        std::string name = display_name(path);
-        ran &= for_each_record(path, io, out, err, progress,
-                               [&](const ast::Record& record, std::size_t i) {
-                                   checker::Verdict v = checker::check_record(record, options);
-                                   all_valid &= v.valid;
-                                   if (args.format == Format::json) {
-                                       render_annotate_json(out.buf(), name, i, v);
-                                       return;
-                                   }
-                                   const parser::Notes notes = annotation_notes(v);
-                                   if (!first) out.buf() += '\n';
-                                   first = false;
-                                   out.buf() += parser::print_record(record, &notes);
-                                   render_verdict_errors(err.buf(), name, record, v, io.color_err);
-                               });
+        const std::string name = display_name(path);
+        ran &= for_each_record(
+            path, io, out, err, progress,
+            [&](const ast::Record& record, std::size_t i) { annotate(name, record, i); });
     }
     progress.clear();
     return finish(out, err, exit_code(ran, all_valid));

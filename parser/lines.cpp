@@ -30,10 +30,16 @@ void RecordParser::skip_space_slow(bool cross_lines) {
         } else if (c == dgn::kLineComment) {
             const char* nl = static_cast<const char*>(std::memchr(p_, '\n', end_ - p_));
             const char* stop = nl ? nl : end_;
+            const char* e = stop;
+            if (e > p_ + 1 && e[-1] == '\r') --e;
             if (rec_.tags.empty() && rec_.hands.empty()) {
-                const char* e = stop;
-                if (e > p_ + 1 && e[-1] == '\r') --e;
                 rec_.leading_comments.emplace_back(p_ + 1, e);
+            } else {
+                ast::Comment cm;
+                cm.pos = pos(p_);
+                cm.text.assign(p_ + 1, e);
+                cm.line = true;
+                attach(std::move(cm));
             }
             p_ = stop;
         } else if (c == dgn::kCommentOpen) {
@@ -82,7 +88,10 @@ const char* RecordParser::physical_line_end(const char* p) const {
 }
 
 void RecordParser::attach(ast::Comment c) {
-    if (rec_.hands.empty()) return;  // comments before the first hand are dropped
+    if (rec_.hands.empty()) {  // between the tags, or before them
+        rec_.tag_comments.push_back(std::move(c));
+        return;
+    }
     auto& h = hand();
     if (ply_) {
         ply_->comments.push_back(std::move(c));

@@ -683,4 +683,22 @@ TEST(Progress, FmtAndAnnotateOnATerminal) {
     ::close(master);
 }
 
+// annotate twice gives what annotate once gave; fmt --strip-annotations
+// takes the notes out again. Also for a record with syntax errors.
+TEST(PipsExe, AnnotateIsIdempotentAndFmtStripsItsNotes) {
+    TempDir dir;
+    for (const std::string& text : {kValid + "\n" + kWrongSeat, kSyntax}) {
+        auto f = dir.write("in.dgn", text);
+        ExeRun once = pips(dir, "annotate " + quote(f));
+        EXPECT_NE(once.out.find("pips: error["), std::string::npos) << once.out;
+        auto g = dir.write("once.dgn", once.out);
+        ExeRun twice = pips(dir, "annotate " + quote(g));
+        EXPECT_EQ(twice.out, once.out);
+        ExeRun plain = pips(dir, "fmt " + quote(f));
+        ExeRun stripped = pips(dir, "fmt --strip-annotations " + quote(g));
+        EXPECT_EQ(stripped.out, plain.out);
+        EXPECT_EQ(stripped.out.find("pips:"), std::string::npos) << stripped.out;
+    }
+}
+
 }  // namespace
