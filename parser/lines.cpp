@@ -149,9 +149,13 @@ void RecordParser::keyword_line(LineKw kw, Word w) {
     after_ply_ = false;
     claim_ok_ = false;
     if (kw != LineKw::hand && rec_.hands.empty()) {
-        error(w.b, "expected " + first_lines() + ", found " + found(w));
-        skip_line();
-        return;
+        // A hand begun without its `hand` line: one error, and the line is
+        // read as that hand's.
+        error(w.b, "expected " + first_lines() + ", found " + found(w) + ": a " +
+                       std::string(w.b, w.e) + " line before the first " +
+                       std::string(spelling(LineKw::hand)) + " line; missing '" +
+                       std::string(spelling(LineKw::hand)) + " 1'?");
+        add_hand(pos(w.b), pos(w.b), 1);
     }
     const bool broke_ply = ply_.has_value();  // reported once, not twice
     close_plies(w.b, w);

@@ -701,4 +701,19 @@ TEST(PipsExe, AnnotateIsIdempotentAndFmtStripsItsNotes) {
     }
 }
 
+// An unclosed `{` ends where the next record begins: one error, and the
+// next record is checked (and printed by fmt) as if the `{` were not there.
+TEST(PipsExe, UnclosedBraceSwallowsOnlyTheRestOfItsRecord) {
+    TempDir dir;
+    auto f = dir.write("two.dgn", kTags + "hand 1\nD:6-6 A:6-0R { unclosed\nB:pass\n\n" + kValid);
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '^'), 1) << r.out;
+    EXPECT_NE(r.out.find(":7:14: error[syntax]: expected '}'"), std::string::npos) << r.out;
+    EXPECT_EQ(r.err, "2 records: 1 valid, 1 invalid, 0 unfinished\n");
+    ExeRun fmt = pips(dir, "fmt " + quote(f));
+    EXPECT_EQ(fmt.code, 1);
+    EXPECT_NE(fmt.out.find("{ unclosed\nB:pass\n\n[Event"), std::string::npos) << fmt.out;
+}
+
 }  // namespace
