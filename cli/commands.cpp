@@ -35,14 +35,50 @@ Diagnostic internal_error(const std::string& name, std::size_t index, std::strin
             fmt::format("{}: record {}: internal error: {}", name, index, what)};
 }
 
+// The progress line of a run that prints records (fmt, annotate), as for
+// check: on a terminal `err`, for large input, cleared before anything else
+// is written there.
+class RunProgress {
+public:
+    RunProgress(bool on, const std::vector<std::string>& files, const Io& io,
+                std::uint64_t min_bytes)
+        : on_(on && is_terminal(io.err)),
+          progress_(io.err, on_, on_ ? input_size(files) : 0, min_bytes,
+                    std::chrono::steady_clock::now()),
+          out_shares_terminal_(on_ && is_terminal(io.out)) {}
+
+    // After a record: the buffers written out when full (the line taken off
+    // the terminal first), the line redrawn.
+    void after_record(Output& out, Output& err, std::uint64_t bytes_in_file) {
+        ++records_;
+        if ((out_shares_terminal_ && out.buf().size() >= Output::kBlock) ||
+            err.buf().size() >= Output::kBlock)
+            progress_.clear();
+        out.maybe_flush();
+        err.maybe_flush();
+        progress_.update(bytes_before_ + bytes_in_file, records_);
+    }
+    void end_of_file(std::uint64_t bytes_in_file) { bytes_before_ += bytes_in_file; }
+    void clear() { progress_.clear(); }
+
+private:
+    bool on_;
+    Progress progress_;
+    bool out_shares_terminal_;
+    std::uint64_t bytes_before_ = 0;
+    std::uint64_t records_ = 0;
+};
+
 // Hands each record of one input to fn(record, index), index counting from 1.
 // False, after saying why on `err`, when the input cannot be read or a
 // record could not be handled.
 template <class Fn>
-bool for_each_record(const std::string& path, const Io& io, Output& out, Output& err, Fn&& fn) {
+bool for_each_record(const std::string& path, const Io& io, Output& out, Output& err,
+                     RunProgress& progress, Fn&& fn) {
     Input input(path, *io.in, Output::kBlock);
     const std::string& name = input.name();
     if (const Diagnostic* d = input.error()) {
+        progress.clear();
         out.flush();
         say_error(err, *d);
         return false;
@@ -57,14 +93,16 @@ bool for_each_record(const std::string& path, const Io& io, Output& out, Output&
         try {
             fn(record, index);
         } catch (const std::exception& e) {
+            progress.clear();
             out.flush();
             say_error(err, internal_error(name, index, e.what()));
             ok = false;
         }
-        out.maybe_flush();
-        err.maybe_flush();
+        progress.after_record(out, err, reader.bytes_read());
     }
+    progress.end_of_file(reader.bytes_read());
     if (auto d = input.read_error()) {
+        progress.clear();
         out.flush();
         say_error(err, *d);
         return false;
@@ -216,18 +254,30 @@ int run_fmt(const FmtArgs& args, const Io& io) {
     bool ran = true;
     bool clean = true;
     bool first = true;
-    for (const auto& path : args.files) {
-        std::string name = display_name(path);
-        ran &= for_each_record(path, io, out, err, [&](const ast::Record& record, std::size_t) {
+    parser::PrintOptions options;
+    options.strip_notes = args.strip_annotations;
+    RunProgress progress(args.progress, args.files, io, args.progress_min_bytes);
+    const auto print = [&](const std::string& name, const ast::Record& record) {
+        if (record.errors.empty() || !args.strict) {
             if (!first) out.buf() += '\n';
             first = false;
-            out.buf() += parser::print_record(record);
-            if (!record.errors.empty()) {
-                clean = false;
-                render_syntax_errors(err.buf(), name, record, io.color_err);
-            }
-        });
+            // What the parser could not read is kept: a record with syntax
+            // errors is printed as written.
+            out.buf() += record.errors.empty() ? parser::print_record(record, nullptr, options)
+                                               : parser::print_as_written(record, options);
+        }
+        if (!record.errors.empty()) {
+            clean = false;
+            render_syntax_errors(err.buf(), name, record, io.color_err);
+        }
+    };
+    for (const auto& path : args.files) {
+        const std::string name = display_name(path);
+        ran &=
+            for_each_record(path, io, out, err, progress,
+                            [&](const ast::Record& record, std::size_t) { print(name, record); });
     }
+    progress.clear();
     return finish(out, err, exit_code(ran, clean));
 }
 
@@ -239,22 +289,37 @@ int run_annotate(const AnnotateArgs& args, const Io& io) {
     bool first = true;
     checker::CheckOptions options;
     options.annotate = true;
-    for (const auto& path : args.files) {
-        std::string name = display_name(path);
-        ran &= for_each_record(path, io, out, err, [&](const ast::Record& record, std::size_t i) {
-            checker::Verdict v = checker::check_record(record, options);
-            all_valid &= v.valid;
-            if (args.format == Format::json) {
-                render_annotate_json(out.buf(), name, i, v);
-                return;
-            }
-            const parser::Notes notes = annotation_notes(v);
-            if (!first) out.buf() += '\n';
-            first = false;
+    RunProgress progress(args.progress, args.files, io, args.progress_min_bytes);
+    const auto annotate = [&](const std::string& name, const ast::Record& record, std::size_t i) {
+        checker::Verdict v = checker::check_record(record, options);
+        all_valid &= v.valid;
+        if (args.format == Format::json) {
+            render_annotate_json(out.buf(), name, i, v);
+            return;
+        }
+        if (!first) out.buf() += '\n';
+        first = false;
+        const parser::Notes notes = annotation_notes(v);
+        if (record.errors.empty()) {
+            // The notes the record holds are replaced by the new ones.
             out.buf() += parser::print_record(record, &notes);
-            render_verdict_errors(err.buf(), name, record, v, io.color_err);
-        });
+        } else {
+            // As written (nothing lost), its old notes dropped and the new
+            // ones after it.
+            parser::PrintOptions strip;
+            strip.strip_notes = true;
+            out.buf() += parser::print_as_written(record, strip);
+            out.buf() += parser::print_notes(notes);
+        }
+        render_verdict_errors(err.buf(), name, record, v, io.color_err);
+    };
+    for (const auto& path : args.files) {
+        const std::string name = display_name(path);
+        ran &= for_each_record(
+            path, io, out, err, progress,
+            [&](const ast::Record& record, std::size_t i) { annotate(name, record, i); });
     }
+    progress.clear();
     return finish(out, err, exit_code(ran, all_valid));
 }
 

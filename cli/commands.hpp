@@ -55,11 +55,21 @@ struct CheckArgs {
 
 struct FmtArgs {
     std::vector<std::string> files;
+    // A record with syntax errors is printed as written (nothing it holds is
+    // lost); with `strict` it is not printed at all.
+    bool strict = false;
+    bool strip_annotations = false;  // drop the notes `pips annotate` wrote
+    // A progress line on `err` as for check (CheckArgs::progress).
+    bool progress = true;
+    std::uint64_t progress_min_bytes = std::uint64_t{16} << 20;
 };
 
 struct AnnotateArgs {
     std::vector<std::string> files;
     Format format = Format::dgn;  // dgn or json
+    // A progress line on `err` as for check (CheckArgs::progress).
+    bool progress = true;
+    std::uint64_t progress_min_bytes = std::uint64_t{16} << 20;
 };
 
 // Checks every record; prints diagnostics (text) or one JSON object per

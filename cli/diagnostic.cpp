@@ -17,13 +17,59 @@ bool is_continuation(char c) {
     return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
 }
 
-// Text for a terminal line: control characters other than tab shown as `?`
-// (one column each, so carets stay aligned).
-void append_printable(std::string& out, std::string_view s) {
-    for (char c : s) {
-        auto u = static_cast<unsigned char>(c);
-        out += (u < 0x20 && c != '\t') || u == 0x7F ? '?' : c;
+// Length of a well-formed UTF-8 sequence of a printable code point at s[i]
+// (C1 controls, overlongs and surrogates are not), or 0.
+std::size_t printable_utf8_len(std::string_view s, std::size_t i) {
+    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+    const auto cont = [&](std::size_t k) { return i + k < s.size() && (b(k) & 0xC0) == 0x80; };
+    const unsigned char c = b(0);
+    if (c >= 0xC2 && c <= 0xDF) return cont(1) && !(c == 0xC2 && b(1) < 0xA0) ? 2 : 0;
+    if (c >= 0xE0 && c <= 0xEF) {
+        if (!cont(1) || !cont(2)) return 0;
+        if ((c == 0xE0 && b(1) < 0xA0) || (c == 0xED && b(1) >= 0xA0)) return 0;
+        return 3;
     }
+    if (c >= 0xF0 && c <= 0xF4) {
+        if (!cont(1) || !cont(2) || !cont(3)) return 0;
+        if ((c == 0xF0 && b(1) < 0x90) || (c == 0xF4 && b(1) >= 0x90)) return 0;
+        return 4;
+    }
+    return 0;
+}
+
+// A source line as a terminal may show it: control characters other than
+// tab, and bytes that are not printable UTF-8, written `\xNN`; `caret` is
+// the column in it of the source's column `column` (columns count code
+// points, as positions do: a stray continuation byte has no column of its own).
+struct Escaped {
+    std::string text;
+    std::uint32_t caret = 1;
+};
+
+Escaped escape_line(std::string_view src, std::uint32_t column) {
+    static constexpr char hex[] = "0123456789abcdef";
+    Escaped e;
+    std::uint32_t col = 0, shown = 0;
+    bool placed = false;
+    for (std::size_t i = 0; i < src.size();) {
+        const auto c = static_cast<unsigned char>(src[i]);
+        if (!is_continuation(src[i]) && ++col == column) e.caret = shown + 1, placed = true;
+        std::size_t n = (c >= 0x20 && c < 0x7F) || c == '\t' ? 1 : 0;
+        if (c >= 0x80) n = printable_utf8_len(src, i);
+        if (n != 0) {
+            e.text.append(src.substr(i, n));
+            ++shown;
+            i += n;
+        } else {
+            e.text += "\\x";
+            e.text += hex[c >> 4];
+            e.text += hex[c & 0xF];
+            shown += 4;
+            ++i;
+        }
+    }
+    if (!placed) e.caret = shown + 1 + (column > col + 1 ? column - col - 1 : 0);
+    return e;
 }
 
 // A message on one line: line ends become spaces.
@@ -135,8 +181,9 @@ void render_diagnostic(std::string& out, std::string_view file, const ast::Recor
 
     const std::string_view src = source_line(record, line);
     if (src.empty()) return;
-    const Shown shown = window(src, column);
-    append_printable(out, shown.text);
+    const Escaped escaped = escape_line(src, column);
+    const Shown shown = window(escaped.text, escaped.caret);
+    out += shown.text;
     out += '\n';
     if (color)
         fmt::format_to(to, kCaretStyle, "{}", caret_line(shown.text, shown.caret));

@@ -38,7 +38,9 @@ struct Diagnostic {
 // <the caret line>
 // A position of 0 is the record's line and column 1; the source lines are
 // left out when the record does not hold that line. Line ends in the message
-// become spaces, control characters `?`. With `color`, ANSI colours.
+// become spaces, control characters `?`; in the source line, control
+// characters other than tab and bytes that are not printable UTF-8 are shown
+// `\xNN` (the caret placed under the escaped text). With `color`, ANSI colours.
 void render_diagnostic(std::string& out, std::string_view file, const ast::Record& record,
                        ast::Pos pos, std::string_view code, std::string_view message, bool color);
 

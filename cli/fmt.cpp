@@ -13,6 +13,8 @@ namespace {
 
 struct FmtOptions {
     std::vector<std::string> files;
+    bool strict = false;
+    bool strip_annotations = false;
 };
 
 }  // namespace
@@ -21,16 +23,22 @@ void setup_fmt(CLI::App& app) {
     auto opt = std::make_shared<FmtOptions>();
     auto* sub = app.add_subcommand(
         "fmt", "Print records in canonical form; syntax errors go to standard error");
+    sub->add_flag("--strict", opt->strict,
+                  "Leave out a record with syntax errors (by default it is printed as written)");
+    sub->add_flag("--strip-annotations", opt->strip_annotations,
+                  "Remove the notes that pips annotate wrote");
     sub->add_option("files", opt->files, "DGN files; - reads standard input")->required();
     sub->footer(
         "Example:\n"
         "  pips fmt game.dgn > game.canonical.dgn\n"
         "\n"
-        "Exit status: 0 no syntax error, 1 some record has syntax errors (what parsed is\n"
-        "still printed), 2 could not run.");
+        "A record with syntax errors is printed as written, so that nothing is lost.\n"
+        "Exit status: 0 no syntax error, 1 some record has syntax errors, 2 could not run.");
     sub->callback([opt] {
         FmtArgs args;
         args.files = opt->files;
+        args.strict = opt->strict;
+        args.strip_annotations = opt->strip_annotations;
         if (int code = run_fmt(args, standard_io()); code != kExitValid)
             throw CLI::RuntimeError(code);
     });

@@ -1,13 +1,74 @@
 // pips: checks recorded domino games written in DGN 1. The subcommands live
 // in check.cpp, fmt.cpp and annotate.cpp; the work in commands.hpp.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "cli/subcommands.hpp"
 #include "cli/version.hpp"
+
+namespace {
+
+// Edits (insert, delete, replace, swap of neighbours) between two words.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                                d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[a.size()][b.size()];
+}
+
+// "usage: pips SUBCOMMAND [OPTIONS] [FILE...]" and the subcommands, one a line.
+std::string usage(CLI::App& app) {
+    std::string out = "usage: pips SUBCOMMAND [OPTIONS] [FILE...]\n\nSubcommands:\n";
+    for (const CLI::App* sub : app.get_subcommands({})) {
+        std::string name = sub->get_name();
+        name.resize(std::max<std::size_t>(name.size(), 10), ' ');
+        out += "  " + name + "  " + sub->get_description() + "\n";
+    }
+    out += "\nRun 'pips SUBCOMMAND --help' for the options of each subcommand.\n";
+    return out;
+}
+
+// A first argument that is no option and no subcommand: said once with the
+// nearest subcommand name and the usage. False when argv names a subcommand
+// or starts with an option.
+bool unknown_subcommand(CLI::App& app, int argc, char** argv) {
+    if (argc < 2) {
+        std::fputs(usage(app).c_str(), stderr);
+        return true;
+    }
+    const std::string_view word = argv[1];
+    if (word.empty() || word.front() == '-') return false;
+    std::string best;
+    std::size_t best_distance = 3;  // suggested within two edits
+    for (const CLI::App* sub : app.get_subcommands({})) {
+        if (sub->get_name() == word) return false;
+        const std::size_t d = edit_distance(word, sub->get_name());
+        if (d < best_distance) best_distance = d, best = sub->get_name();
+    }
+    std::string line = "pips: error: unknown subcommand '" + std::string(word) + "'";
+    if (!best.empty()) line += "; did you mean '" + best + "'?";
+    line += "\n";
+    std::fputs(line.c_str(), stderr);
+    std::fputs(usage(app).c_str(), stderr);
+    return true;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
@@ -35,6 +96,7 @@ int main(int argc, char** argv) {
     pips::cli::setup_rescore(app);
     pips::cli::setup_perft(app);
 
+    if (unknown_subcommand(app, argc, argv)) return pips::cli::kExitCannotRun;
     try {
         app.parse(argc, argv);
     } catch (const CLI::RuntimeError& e) {

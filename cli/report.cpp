@@ -71,7 +71,7 @@ void Tally::add(bool is_valid, bool is_unfinished, int hand_count, std::uint64_t
         ++valid;
     else
         ++invalid;
-    if (is_unfinished) ++unfinished;
+    if (is_valid && is_unfinished) ++unfinished;  // a record is counted once
     hands += static_cast<std::uint64_t>(hand_count < 0 ? 0 : hand_count);
     plies += ply_count;
 }

@@ -43,7 +43,8 @@ private:
 bool use_color(std::FILE* file);
 
 // Counts of a check run. valid + invalid == records; unfinished counts the
-// records (valid or not) whose last hand stops before it is over.
+// valid records whose last hand stops before it is over (an invalid record
+// is counted once, as invalid).
 struct Tally {
     std::uint64_t records = 0;
     std::uint64_t valid = 0;

@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
 #include <random>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "checker/checker.hpp"
 #include "cli/diagnostic.hpp"
@@ -118,16 +121,25 @@ int rescore_record(const ast::Record& rec, std::string_view head, const std::str
     auto to = std::back_inserter(s);
     fmt::format_to(to, "{}: {} | {}\n", head, a.rules, b.rules);
     const std::size_t n = std::max(a.summaries.size(), b.summaries.size());
-    int differ = 0;
+    // The left column as wide as its widest row (at least 48): the `|` of
+    // every row lines up.
+    std::vector<std::pair<std::string, std::string>> rows;
+    std::vector<bool> differs;
+    std::size_t width = 48;
     for (std::size_t i = 0; i < n; ++i) {
         const checker::HandSummary* x = i < a.summaries.size() ? &a.summaries[i] : nullptr;
         const checker::HandSummary* y = i < b.summaries.size() ? &b.summaries[i] : nullptr;
         const std::string left = outcome_of(x), right = outcome_of(y);
-        const bool diff = x && y && left != right;
-        differ += diff;
-        std::string l = fmt::format("  hand {}: {}", x ? x->number : y->number, left);
-        if (l.size() < 48) l.resize(48, ' ');  // bytes, as before
-        fmt::format_to(to, "{} | {}{}\n", l, right, diff ? "   <- differs" : "");
+        differs.push_back(x && y && left != right);
+        rows.emplace_back(fmt::format("  hand {}: {}", x ? x->number : y->number, left), right);
+        width = std::max(width, rows.back().first.size());
+    }
+    int differ = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        differ += differs[i];
+        std::string& l = rows[i].first;
+        l.resize(width, ' ');  // bytes: the outcomes are ASCII
+        fmt::format_to(to, "{} | {}{}\n", l, rows[i].second, differs[i] ? "   <- differs" : "");
     }
     int code = 0;
     if (!b.errors.empty()) {
@@ -143,6 +155,26 @@ int rescore_record(const ast::Record& rec, std::string_view head, const std::str
 }  // namespace
 
 int run_rescore(const RescoreArgs& args, std::istream& stdin_, std::FILE* out, std::FILE* err) {
+    // A rule set or option that no player count makes: a bad argument, said
+    // once before any record is read.
+    {
+        const RulesSpec spec = split_rules_spec(args.rules);
+        std::optional<std::string> why;
+        for (int players : {4, 2, 3}) {
+            Variant v;
+            auto e = make_variant(spec.rules, players, spec.options, v);
+            if (!e) {
+                why.reset();
+                break;
+            }
+            if (!why) why = e->message;
+        }
+        if (why) {
+            say_error(err,
+                      {"", {}, std::string(kBadArgument), "--rules " + args.rules + ": " + *why});
+            return 2;
+        }
+    }
     int code = 0;
     for (const auto& path : args.files) {
         Input input(path, stdin_);

@@ -23,7 +23,7 @@ _pips_rule_options() {
 _pips_options() {
     case $1 in
     check) echo "-h --help --format -q --quiet -j --jobs --stats" ;;
-    fmt) echo "-h --help" ;;
+    fmt) echo "-h --help --strict --strip-annotations" ;;
     annotate) echo "-h --help --format" ;;
     generate) echo "-h --help --rules --players --options --matches --seed --deals --labels --claims --summary --bot --max-hands --mutate" ;;
     rescore) echo "-h --help --rules" ;;

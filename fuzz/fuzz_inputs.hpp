@@ -49,6 +49,7 @@ inline parser::Notes notes_for(const ast::Record& r, std::size_t salt = 0) {
 
 // The record without its brace comments (notes are printed as brace comments).
 inline ast::Record without_brace_comments(ast::Record r) {
+    r.tag_comments.clear();  // notes on tags are written as comments there
     for (auto& h : r.hands) {
         h.comments.clear();
         for (auto& p : h.plies) p.comments.clear();

@@ -36,8 +36,9 @@ using SeatNo = std::uint8_t;
 enum class Who : std::uint8_t { A, B, C, D, AC, BD };
 
 struct Comment {
-    std::string text;  // without the braces
-    Pos pos;
+    std::string text;   // without the braces, or after the `;`
+    Pos pos;            // the `{` or `;`
+    bool line = false;  // a `;` comment, to the end of its line
 };
 
 struct Tag {
@@ -66,7 +67,7 @@ struct Ply {
     EndLetter end = EndLetter::none;
     std::optional<int> claim;  // `+N`
     Pos claim_pos;
-    std::vector<Comment> comments;  // brace comments that follow the ply
+    std::vector<Comment> comments;  // comments that follow the ply
 };
 
 // `deal SEAT tile...`, `remain SEAT tile...`
@@ -121,7 +122,7 @@ struct Hand {
     std::optional<EndLine> end;
     std::optional<ClaimLine> points;
     std::optional<ClaimLine> score;
-    std::vector<Comment> comments;  // brace comments on lines that are not plies
+    std::vector<Comment> comments;  // comments on lines that are not plies
 };
 
 struct SyntaxError {
@@ -139,6 +140,9 @@ struct Record {
     std::string source;
     std::uint32_t first_line = 1;
     std::vector<std::string> leading_comments;  // `;` comments before the first tag
+    // Comments after the first tag (brace comments: anywhere) and before the
+    // first hand.
+    std::vector<Comment> tag_comments;
 
     const Tag* find_tag(std::string_view name) const {
         for (const auto& t : tags)

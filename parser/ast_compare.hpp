@@ -40,7 +40,10 @@ struct Out {
     }
     void comments(const std::vector<Comment>& cs) {
         for (const auto& c : cs) {
-            os << " {" << c.text << '}';
+            if (c.line)
+                os << " ;[" << c.text << ']';
+            else
+                os << " {" << c.text << '}';
             at(c.pos);
         }
     }
@@ -118,6 +121,11 @@ inline std::vector<std::string> dump(const Record& r, Compare how = Compare::sha
             });
     }
     for (const auto& c : r.leading_comments) line([&](Out& o) { o.os << "comment [" << c << ']'; });
+    if (!r.tag_comments.empty())
+        line([&](Out& o) {
+            o.os << "tag comments:";
+            o.comments(r.tag_comments);
+        });
     for (const auto& t : r.tags)
         line([&](Out& o) {
             o.os << "tag [" << t.name << ']';

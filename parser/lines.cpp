@@ -30,10 +30,16 @@ void RecordParser::skip_space_slow(bool cross_lines) {
         } else if (c == dgn::kLineComment) {
             const char* nl = static_cast<const char*>(std::memchr(p_, '\n', end_ - p_));
             const char* stop = nl ? nl : end_;
+            const char* e = stop;
+            if (e > p_ + 1 && e[-1] == '\r') --e;
             if (rec_.tags.empty() && rec_.hands.empty()) {
-                const char* e = stop;
-                if (e > p_ + 1 && e[-1] == '\r') --e;
                 rec_.leading_comments.emplace_back(p_ + 1, e);
+            } else {
+                ast::Comment cm;
+                cm.pos = pos(p_);
+                cm.text.assign(p_ + 1, e);
+                cm.line = true;
+                attach(std::move(cm));
             }
             p_ = stop;
         } else if (c == dgn::kCommentOpen) {
@@ -82,7 +88,10 @@ const char* RecordParser::physical_line_end(const char* p) const {
 }
 
 void RecordParser::attach(ast::Comment c) {
-    if (rec_.hands.empty()) return;  // comments before the first hand are dropped
+    if (rec_.hands.empty()) {  // between the tags, or before them
+        rec_.tag_comments.push_back(std::move(c));
+        return;
+    }
     auto& h = hand();
     if (ply_) {
         ply_->comments.push_back(std::move(c));
@@ -140,9 +149,13 @@ void RecordParser::keyword_line(LineKw kw, Word w) {
     after_ply_ = false;
     claim_ok_ = false;
     if (kw != LineKw::hand && rec_.hands.empty()) {
-        error(w.b, "expected " + first_lines() + ", found " + found(w));
-        skip_line();
-        return;
+        // A hand begun without its `hand` line: one error, and the line is
+        // read as that hand's.
+        error(w.b, "expected " + first_lines() + ", found " + found(w) + ": a " +
+                       std::string(w.b, w.e) + " line before the first " +
+                       std::string(spelling(LineKw::hand)) + " line; missing '" +
+                       std::string(spelling(LineKw::hand)) + " 1'?");
+        add_hand(pos(w.b), pos(w.b), 1);
     }
     const bool broke_ply = ply_.has_value();  // reported once, not twice
     close_plies(w.b, w);

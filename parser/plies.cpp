@@ -23,15 +23,31 @@ void RecordParser::finish_ply() {
 
 void RecordParser::ply_word(Word w) {
     if (rec_.hands.empty()) {
-        error(w.b, "expected " + first_lines() + ", found " + found(w));
-        skip_line();
-        return;
-    }
-    if (phase_ == Phase::post) {
+        if (!first_on_line(w.b) || !ply_like(w)) {
+            error(w.b, "expected " + first_lines() + ", found " + found(w));
+            skip_line();
+            return;
+        }
+        // A hand begun without its `hand` line: one error, and the plies
+        // are read as that hand's.
+        error(w.b, "expected " + first_lines() + ", found " + found(w) +
+                       ": plies before the first " + std::string(spelling(LineKw::hand)) +
+                       " line; missing '" + std::string(spelling(LineKw::hand)) + " 1'?");
+        add_hand(pos(w.b), pos(w.b), 1);
+    } else if (phase_ == Phase::post) {
+        const auto& h = hand();
+        if (!(h.end || h.points || h.score) || !first_on_line(w.b) || !ply_like(w)) {
+            error(w.b, "expected " + later_lines(false) + ", found " + found(w) +
+                           " (plies come before them)");
+            skip_line();
+            return;
+        }
+        const int next = h.number + 1;
+        const std::string hand_kw(spelling(LineKw::hand));
         error(w.b, "expected " + later_lines(false) + ", found " + found(w) +
-                       " (plies come before them)");
-        skip_line();
-        return;
+                       ": plies of a new hand after hand " + std::to_string(h.number) +
+                       "'s claims; missing '" + hand_kw + " " + std::to_string(next) + "'?");
+        add_hand(pos(w.b), pos(w.b), next);
     }
     phase_ = Phase::plies;
     if (*w.b == dgn::kClaim && !ply_) {
@@ -61,6 +77,25 @@ void RecordParser::ply_word(Word w) {
     // The action: a keyword or a play.
     if (action_word(w, p) || play_word(w, p)) return;
     bad_ply_word(w, p);
+}
+
+// Whether w is the first word on its line (nothing but blanks before it).
+bool RecordParser::first_on_line(const char* b) const {
+    while (b > begin_ && is_blank(b[-1])) --b;
+    return b == begin_ || b[-1] == '\n' || (b[-1] == '\r' && b - 1 > begin_ && b[-2] == '\n');
+}
+
+// Whether w reads as the start of a ply: a seat label, an action keyword or
+// a play (its end letter and claim included), as ply_word would read it.
+bool RecordParser::ply_like(Word w) const {
+    const char* q = w.b;
+    char seat = 0;
+    if (seat_label(q, w.e, seat, fast_)) return true;
+    ActionKw kw{};
+    if (action_keyword(w.b, w.e, kw, fast_)) return true;
+    PlayWord play;
+    q = w.b;
+    return play_prefix(q, w.e, play, fast_) && q == w.e;
 }
 
 // A separate `+N` after a play.

@@ -67,6 +67,8 @@ void append_note_text(std::string& out, std::string_view text, bool brace) {
 // A note as a brace comment.
 std::string brace_note(std::string_view text) {
     std::string out{dgn::kCommentOpen, ' '};
+    out += kNoteMark;
+    out += ' ';
     append_note_text(out, text, true);
     out += ' ';
     out += dgn::kCommentClose;
@@ -76,11 +78,15 @@ std::string brace_note(std::string_view text) {
 // A note as a `;` comment line.
 std::string line_note(std::string_view text) {
     std::string out{dgn::kLineComment, ' '};
+    out += kNoteMark;
+    out += ' ';
     append_note_text(out, text, false);
     return out;
 }
 
-std::string brace_comment(const ast::Comment& c) {
+// A comment as written: `{text}`, or `;text` (which ends its line).
+std::string comment_text(const ast::Comment& c) {
+    if (c.line) return dgn::kLineComment + c.text;
     return dgn::kCommentOpen + c.text + dgn::kCommentClose;
 }
 
@@ -136,13 +142,19 @@ void hand_line_anchors(const ast::Hand& h, const HandIds& ids, std::vector<Ancho
 
 class Printer {
 public:
-    Printer(const ast::Record& r, const Notes* notes) : r_(r), layout_(r), extra_(layout_.count) {
+    Printer(const ast::Record& r, const Notes* notes, PrintOptions options)
+        : r_(r),
+          strip_(options.strip_notes || notes != nullptr),
+          layout_(r),
+          extra_(layout_.count) {
+        place_tag_comments();
         place_hand_comments();
         if (notes) place_notes(*notes);
     }
 
     std::string run() {
-        for (const auto& c : r_.leading_comments) leading_comment(c);
+        for (const auto& c : r_.leading_comments)
+            if (!(strip_ && is_note(c))) leading_comment(c);
         for (const auto& n : prelude_) line(n);
         for (std::size_t i = 0; i < r_.tags.size(); ++i) {
             tag(r_.tags[i]);
@@ -156,7 +168,23 @@ public:
     }
 
 private:
-    // Brace comments that follow a line go after the nearest line before them.
+    bool dropped(const ast::Comment& c) const { return strip_ && is_note(c.text); }
+
+    // Comments between the tags go after the tag before them (before the
+    // first tag: first).
+    void place_tag_comments() {
+        for (const auto& c : r_.tag_comments) {
+            if (dropped(c)) continue;
+            std::size_t best = r_.tags.size();
+            for (std::size_t i = 0; i < r_.tags.size(); ++i)
+                if (r_.tags[i].pos < c.pos &&
+                    (best == r_.tags.size() || r_.tags[best].pos < r_.tags[i].pos))
+                    best = i;
+            (best == r_.tags.size() ? prelude_ : extra_[best]).push_back(comment_text(c));
+        }
+    }
+
+    // Comments that follow a line go after the nearest line before them.
     void place_hand_comments() {
         std::vector<Anchor> anchors;
         for (std::size_t h = 0; h < r_.hands.size(); ++h) {
@@ -165,11 +193,12 @@ private:
             anchors.clear();
             hand_line_anchors(hand, layout_.hands[h], anchors);
             for (const auto& c : hand.comments) {
+                if (dropped(c)) continue;
                 const Anchor* best = nullptr;
                 for (const auto& a : anchors)
                     if (a.pos < c.pos && (!best || best->pos < a.pos)) best = &a;
                 std::size_t id = best ? best->id : layout_.hands[h].hand;
-                extra_[id].push_back(brace_comment(c));
+                extra_[id].push_back(comment_text(c));
             }
         }
     }
@@ -249,7 +278,8 @@ private:
         end_line(id);
     }
 
-    std::string ply(const ast::Ply& p, std::size_t id) const {
+    // A ply as printed, and whether a `;` comment ends it (no more on its line).
+    std::pair<std::string, bool> ply(const ast::Ply& p, std::size_t id) const {
         std::string s;
         if (p.seat) {
             s += seat_char(*p.seat);
@@ -277,15 +307,20 @@ private:
             s += dgn::kClaim;
             s += std::to_string(*p.claim);
         }
-        for (const auto& c : p.comments) {
-            s += ' ';
-            s += brace_comment(c);
-        }
-        for (const auto& n : extra_[id]) {
-            s += ' ';
-            s += n;
-        }
-        return s;
+        // A `;` comment ends its line: what follows it starts the next one.
+        bool open_line = false;
+        const auto put = [&](const std::string& c, bool line) {
+            if (open_line)
+                s += '\n';
+            else
+                s += ' ';
+            s += c;
+            open_line = line;
+        };
+        for (const auto& c : p.comments)
+            if (!dropped(c)) put(comment_text(c), c.line);
+        for (const auto& n : extra_[id]) put(n, false);
+        return {std::move(s), open_line};
     }
 
     void hand(const ast::Hand& h, const HandIds& ids) {
@@ -318,8 +353,10 @@ private:
 
         std::size_t col = 0;
         for (std::size_t i = 0; i < h.plies.size(); ++i) {
-            std::string p = ply(h.plies[i], ids.plies + i);
-            std::size_t w = width(p);
+            auto [p, ends_line] = ply(h.plies[i], ids.plies + i);
+            // The width of its first line (a ply broken by a `;` comment runs on).
+            const std::size_t nl = p.find('\n');
+            std::size_t w = width(std::string_view(p).substr(0, nl));
             if (col > 0 && col + 1 + w > kPlyLineWidth) {
                 out_ += '\n';
                 col = 0;
@@ -329,7 +366,12 @@ private:
                 ++col;
             }
             out_ += p;
-            col += w;
+            col = nl == std::string::npos ? col + w
+                                          : width(std::string_view(p).substr(p.rfind('\n') + 1));
+            if (ends_line) {
+                out_ += '\n';
+                col = 0;
+            }
         }
         if (col > 0) out_ += '\n';
 
@@ -350,6 +392,7 @@ private:
     }
 
     const ast::Record& r_;
+    bool strip_;  // drop the notes the record holds
     Layout layout_;
     std::vector<std::vector<std::string>> extra_;  // by anchor id
     std::vector<std::string> prelude_;             // notes before the first tag
@@ -358,8 +401,61 @@ private:
 
 }  // namespace
 
-std::string print_record(const ast::Record& record, const Notes* notes) {
-    return Printer(record, notes).run();
+bool is_note(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    return text.substr(0, kNoteMark.size()) == kNoteMark;
+}
+
+std::string print_record(const ast::Record& record, const Notes* notes, PrintOptions options) {
+    return Printer(record, notes, options).run();
+}
+
+std::string print_notes(const Notes& notes) {
+    std::string out;
+    for (const auto& [pos, text] : notes) {
+        out += line_note(text + " (line " + std::to_string(pos.line) + ")");
+        out += '\n';
+    }
+    return out;
+}
+
+std::string print_as_written(const ast::Record& record, PrintOptions options) {
+    std::string_view src = record.source;
+    const auto blank = [](std::string_view line) {
+        return line.find_first_not_of(" \t\r") == std::string_view::npos;
+    };
+    // A line that holds a note and nothing else.
+    const auto note_line = [](std::string_view line) {
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+            line.remove_suffix(1);
+        const std::size_t b = line.find_first_not_of(" \t");
+        if (b == std::string_view::npos) return false;
+        line.remove_prefix(b);
+        if (line.front() == dgn::kLineComment) return is_note(line.substr(1));
+        if (line.front() == dgn::kCommentOpen && line.back() == dgn::kCommentClose &&
+            line.find(dgn::kCommentClose) == line.size() - 1)
+            return is_note(line.substr(1, line.size() - 2));
+        return false;
+    };
+    std::string out;
+    std::string pending;  // blank lines, written when something follows them
+    std::size_t start = 0;
+    while (start < src.size()) {
+        std::size_t nl = src.find('\n', start);
+        const std::size_t stop = nl == std::string_view::npos ? src.size() : nl;
+        const std::string_view line = src.substr(start, stop - start);
+        start = nl == std::string_view::npos ? src.size() : nl + 1;
+        if (blank(line)) {
+            if (!out.empty()) (pending += line) += '\n';
+            continue;
+        }
+        if (options.strip_notes && note_line(line)) continue;
+        out += pending;
+        pending.clear();
+        out += line;
+        out += '\n';
+    }
+    return out;
 }
 
 }  // namespace pips::parser

@@ -24,9 +24,18 @@
 // Plies fill lines of at most 80 columns (a ply with its comments that is
 // wider than that gets a line of its own). Tiles keep their written order.
 // Brace comments that follow a line rather than a ply are written on a line
-// of their own after that line. `;` comments after the first tag are not in
-// the syntax tree and so are not printed. The output ends with one newline; records
-// are separated by a blank line by the caller.
+// of their own after that line; so are `;` comments (`; text`, as written
+// after the `;`), which end the line of the ply they follow. Comments between
+// the tags and the first hand follow the tag before them. The output ends
+// with one newline; records are separated by a blank line by the caller.
+//
+// A record with syntax errors is not reformatted: print_as_written gives its
+// text as written, so that nothing the parser could not read is lost.
+//
+// Notes (`pips annotate`) are comments marked as pips's own: `{ pips: text }`
+// and `; pips: text`. Comments so marked are the printer's to drop: a record
+// printed with notes, or with `strip_notes`, loses the marked comments it
+// held, so that annotating twice gives what annotating once gave.
 //
 // Round trip: for any record r without syntax errors, parse(print(r)) equals
 // r except for positions, and print(parse(print(r))) == print(r).
@@ -34,6 +43,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -51,6 +61,25 @@ using Notes = std::vector<std::pair<ast::Pos, std::string>>;
 // Line width the ply lines are filled to.
 inline constexpr std::size_t kPlyLineWidth = 80;
 
-std::string print_record(const ast::Record& record, const Notes* notes = nullptr);
+// What opens the text of every note: a comment whose text (after the `{` or
+// `;`, blanks skipped) starts with it is a note.
+inline constexpr std::string_view kNoteMark = "pips:";
+bool is_note(std::string_view comment_text);
+
+struct PrintOptions {
+    bool strip_notes = false;  // drop the notes the record holds
+};
+
+std::string print_record(const ast::Record& record, const Notes* notes = nullptr,
+                         PrintOptions options = {});
+
+// The record's text as written, without blank lines before and after it and
+// ending with one line feed; with `strip_notes`, without the lines that
+// hold nothing but a note (`; pips: ...`, `{ pips: ... }`).
+std::string print_as_written(const ast::Record& record, PrintOptions options = {});
+
+// The notes as `; pips: text (line L)` lines, one a note (what annotate
+// writes after a record it prints as written).
+std::string print_notes(const Notes& notes);
 
 }  // namespace pips::parser

@@ -126,6 +126,8 @@ private:
     void claim_line(LineKw kw, Word w);
     bool fast_plies();
     void ply_word(Word w);
+    bool first_on_line(const char* b) const;
+    bool ply_like(Word w) const;
     void separate_claim(Word w);
     void foul_tile(Word w, const char* p);
     bool action_word(Word w, const char* p);

@@ -118,6 +118,15 @@ LineKind classify_line(std::string_view line, bool& in_brace, bool has_brace = t
     return kind;
 }
 
+// Whether a line begins with a well-formed tag pair (blanks before it).
+bool starts_tag_pair(std::string_view line) {
+    const char* p = line.data();
+    const char* e = p + line.size();
+    const char* tag_end = e > p && e[-1] == '\r' ? e - 1 : e;
+    while (p < e && is_blank(*p)) ++p;
+    return p < e && *p == dgn::kTagOpen && scan_tag(p, tag_end).ok;
+}
+
 // The splitter's view of a line with no `{` that does not begin inside a
 // brace comment: the same as classify_line's.
 LineKind quick_kind(const char* p, const char* e) {
@@ -216,6 +225,11 @@ struct Scan {
         const char* b = base + line;
         const char* e = base + next_line;
         if (e > b && e[-1] == '\n') --e;
+        // A brace comment left open does not run over a tag pair line after
+        // a hand: the record ends there (the parser reports the `{`).
+        if (in_brace && seen_hand &&
+            starts_tag_pair(std::string_view(b, static_cast<std::size_t>(e - b))))
+            in_brace = false;
         LineKind kind = LineKind::other;
         if (!in_brace && !braced && lines != 1) {
             kind = quick_kind(b, e);

@@ -1,11 +1,13 @@
 // The command line: report rendering (carets, JSON) called directly, and the
 // built `pips` run end to end for its exit codes and output shapes.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -196,6 +198,13 @@ TEST(Summary, CountsRecords) {
     cli::Tally one;
     one.add(ok);
     EXPECT_EQ(cli::summary_line(one), "1 record: 1 valid, 0 invalid, 0 unfinished");
+    // An invalid record that stops early is counted once, as invalid.
+    cli::Tally both;
+    checker::Verdict bad_open;
+    bad_open.valid = false;
+    bad_open.unfinished = true;
+    both.add(bad_open);
+    EXPECT_EQ(cli::summary_line(both), "1 record: 0 valid, 1 invalid, 0 unfinished");
 }
 
 // --- the commands as library calls -----------------------------------------
@@ -525,6 +534,186 @@ TEST(PipsExe, PerftDiagnosticsCarryTheirCode) {
     r = pips(dir, "perft --depth 1 " + quote(dir.path("")));
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.err.find("is a directory"), std::string::npos) << r.err;
+}
+
+// --- command-line manners ---------------------------------------------------
+
+TEST(PipsExe, UnknownSubcommandSuggestsTheNearestAndShowsUsage) {
+    TempDir dir;
+    ExeRun r = pips(dir, "chek x.dgn");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.rfind("pips: error: unknown subcommand 'chek'; did you mean 'check'?\n"
+                          "usage: pips SUBCOMMAND",
+                          0),
+              0u)
+        << r.err;
+    EXPECT_NE(r.err.find("\n  annotate "), std::string::npos) << r.err;
+    // Nothing near enough: no suggestion, the usage all the same.
+    r = pips(dir, "frobnicate");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err.rfind("pips: error: unknown subcommand 'frobnicate'\nusage: ", 0), 0u) << r.err;
+    r = pips(dir, "annotat x.dgn");
+    EXPECT_NE(r.err.find("did you mean 'annotate'?"), std::string::npos) << r.err;
+}
+
+TEST(PipsExe, BarePipsPrintsUsage) {
+    TempDir dir;
+    ExeRun r = pips(dir, "");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err.rfind("usage: pips SUBCOMMAND", 0), 0u) << r.err;
+    for (const char* sub : {"check", "fmt", "annotate", "generate", "rescore", "perft"})
+        EXPECT_NE(r.err.find(std::string("\n  ") + sub + " "), std::string::npos) << sub;
+    EXPECT_EQ(r.err.find("A subcommand is required"), std::string::npos) << r.err;
+}
+
+// A bad --rules is a bad argument, said once before any record is read.
+TEST(PipsExe, RescoreBadRulesIsOneArgumentError) {
+    TempDir dir;
+    auto f = dir.write("two.dgn", kValid + "\n" + kValid + "\n" + kValid);
+    ExeRun r = pips(dir, "rescore --rules bogus " + quote(f) + " " + quote(f));
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err,
+              "pips: error: --rules bogus: unknown rule set 'bogus'; expected one of jamaican, "
+              "cutthroat, french, chiva, quinientos, fives-threes\n");
+    r = pips(dir, "rescore --rules chiva:nope " + quote(f));
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("'nope'"), std::string::npos) << r.err;
+}
+
+// Every row of a rescore report puts its `|` in the same column, however wide
+// an outcome is.
+TEST(PipsExe, RescoreColumnsLineUp) {
+    TempDir dir;
+    auto f = dir.write("c.dgn",
+                       "[Rules \"cutthroat\"]\n[Players \"a, b, c, d\"]\n\nhand 1\n"
+                       "deal A 6-6 6-5 6-1 5-5 4-2 3-0 1-1\ndeal B 6-4 5-4 4-4 3-3 2-1 1-0 0-0\n"
+                       "deal C 6-3 6-2 5-3 4-3 3-2 2-0 1-5\ndeal D 6-0 5-2 5-0 4-1 4-0 3-1 2-2\n"
+                       "A:6-6 B:6-4R C:6-3L D:4-1R A:6-1R B:1-0R C:3-5L D:0-0R\n");
+    ExeRun r = pips(dir, "rescore --rules jamaican " + quote(f) + " " + quote(f));
+    ASSERT_NE(r.code, 2) << r.err;
+    std::istringstream in(r.out);
+    std::string line;
+    std::size_t column = std::string::npos;
+    int rows = 0;
+    while (std::getline(in, line)) {
+        if (line.rfind("  hand ", 0) != 0) continue;
+        ++rows;
+        const std::size_t bar = line.find(" | ");
+        ASSERT_NE(bar, std::string::npos) << line;
+        if (column == std::string::npos) column = bar;
+        EXPECT_EQ(bar, column) << r.out;
+    }
+    EXPECT_EQ(rows, 2) << r.out;
+}
+
+// Control characters and bytes that are not UTF-8 are shown escaped in the
+// echoed source line, with the caret under the escaped word.
+TEST(Diagnostic, NonPrintableBytesAreEscapedInTheSourceLine) {
+    auto r = record_of("A:6-6 \x01 \xff B:7-7\n", 1);
+    std::string out;
+    cli::render_diagnostic(out, "f", r, {1, 11}, "syntax", "m", false);
+    EXPECT_EQ(out,
+              "f:1:11: error[syntax]: m\n"
+              "A:6-6 \\x01 \\xff B:7-7\n"
+              "                ^\n");
+    out.clear();
+    cli::render_diagnostic(out, "f", r, {1, 7}, "syntax", "m", false);
+    EXPECT_EQ(out.substr(out.find('\n') + 1), "A:6-6 \\x01 \\xff B:7-7\n      ^\n");
+    // Printable UTF-8 is shown as it is.
+    out.clear();
+    auto u = record_of("B:\xC3\xA9 \x7f 6-4\n", 1);
+    cli::render_diagnostic(out, "f", u, {1, 7}, "syntax", "m", false);
+    EXPECT_EQ(out.substr(out.find('\n') + 1), "B:\xC3\xA9 \\x7f 6-4\n         ^\n");
+}
+
+// fmt and annotate draw the progress line of a large input as check does:
+// on a terminal, cleared at the end; not when standard error is a file.
+TEST(Progress, FmtAndAnnotateOnATerminal) {
+    int master = ::posix_openpt(O_RDWR | O_NOCTTY);
+    if (master < 0 || ::grantpt(master) != 0 || ::unlockpt(master) != 0) {
+        if (master >= 0) ::close(master);
+        GTEST_SKIP() << "no pseudo-terminal here";
+    }
+    const char* name = ::ptsname(master);
+    ASSERT_NE(name, nullptr);
+    TempDir dir;
+    const auto file = dir.write("two.dgn", kValid + "\n" + kValid);
+    for (int which = 0; which < 4; ++which) {
+        const bool on_terminal = which < 2;
+        std::FILE* err = std::fopen(on_terminal ? name : dir.path("err").c_str(), "w");
+        ASSERT_NE(err, nullptr);
+        std::FILE* out = std::fopen(dir.path("out").c_str(), "wb");
+        cli::Io io;
+        io.out = out;
+        io.err = err;
+        if (which % 2 == 0) {
+            cli::FmtArgs args;
+            args.files = {file};
+            args.progress_min_bytes = 0;
+            EXPECT_EQ(cli::run_fmt(args, io), cli::kExitValid);
+        } else {
+            cli::AnnotateArgs args;
+            args.files = {file};
+            args.progress_min_bytes = 0;
+            EXPECT_EQ(cli::run_annotate(args, io), cli::kExitValid);
+        }
+        std::fclose(out);
+        std::fclose(err);
+        std::string seen;
+        if (on_terminal) {
+            int flags = ::fcntl(master, F_GETFL);
+            ::fcntl(master, F_SETFL, flags | O_NONBLOCK);
+            char buf[4096];
+            for (;;) {
+                ssize_t n = ::read(master, buf, sizeof buf);
+                if (n <= 0) break;
+                seen.append(buf, static_cast<std::size_t>(n));
+            }
+            EXPECT_EQ(seen.rfind("\rpips: ", 0), 0u) << which << ": " << seen;
+            EXPECT_NE(seen.find(" record"), std::string::npos) << seen;
+            EXPECT_EQ(seen.substr(seen.size() - 4), "\r\x1b[K") << seen;  // cleared
+        } else {
+            EXPECT_EQ(slurp(dir.path("err")), "") << which;
+        }
+        EXPECT_EQ(slurp(dir.path("out")).substr(0, 13), "[Event \"cli t") << which;
+    }
+    ::close(master);
+}
+
+// annotate twice gives what annotate once gave; fmt --strip-annotations
+// takes the notes out again. Also for a record with syntax errors.
+TEST(PipsExe, AnnotateIsIdempotentAndFmtStripsItsNotes) {
+    TempDir dir;
+    for (const std::string& text : {kValid + "\n" + kWrongSeat, kSyntax}) {
+        auto f = dir.write("in.dgn", text);
+        ExeRun once = pips(dir, "annotate " + quote(f));
+        EXPECT_NE(once.out.find("pips: error["), std::string::npos) << once.out;
+        auto g = dir.write("once.dgn", once.out);
+        ExeRun twice = pips(dir, "annotate " + quote(g));
+        EXPECT_EQ(twice.out, once.out);
+        ExeRun plain = pips(dir, "fmt " + quote(f));
+        ExeRun stripped = pips(dir, "fmt --strip-annotations " + quote(g));
+        EXPECT_EQ(stripped.out, plain.out);
+        EXPECT_EQ(stripped.out.find("pips:"), std::string::npos) << stripped.out;
+    }
+}
+
+// An unclosed `{` ends where the next record begins: one error, and the
+// next record is checked (and printed by fmt) as if the `{` were not there.
+TEST(PipsExe, UnclosedBraceSwallowsOnlyTheRestOfItsRecord) {
+    TempDir dir;
+    auto f = dir.write("two.dgn", kTags + "hand 1\nD:6-6 A:6-0R { unclosed\nB:pass\n\n" + kValid);
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '^'), 1) << r.out;
+    EXPECT_NE(r.out.find(":7:14: error[syntax]: expected '}'"), std::string::npos) << r.out;
+    EXPECT_EQ(r.err, "2 records: 1 valid, 1 invalid, 0 unfinished\n");
+    ExeRun fmt = pips(dir, "fmt " + quote(f));
+    EXPECT_EQ(fmt.code, 1);
+    EXPECT_NE(fmt.out.find("{ unclosed\nB:pass\n\n[Event"), std::string::npos) << fmt.out;
 }
 
 }  // namespace

@@ -696,17 +696,24 @@ TEST(Errors, LineOrder) {
     EXPECT_EQ(one_error(kHead + "end block\nstock 1-1\n"),
               "5:1: expected a remain, end, points, score or hand line, found 'stock' (deal, "
               "stock and redeal lines come before the plies)");
-    EXPECT_EQ(one_error(kHead + "end block\nA:6-6\n"),
+    EXPECT_EQ(one_error(kHead + "remain B 1-1\nA:6-6\n"),
               "5:1: expected a remain, end, points, score or hand line, found 'A:6-6' (plies come "
               "before them)");
+    EXPECT_EQ(one_error(kHead + "end block\nA:6-6\n"),
+              "5:1: expected a remain, end, points, score or hand line, found 'A:6-6': plies of a "
+              "new hand after hand 1's claims; missing 'hand 2'?");
     EXPECT_EQ(one_error(kHead + "end block\nend tie\n"),
               "5:1: expected one end line in a hand, found a second one");
     EXPECT_EQ(one_error(kHead + "score AC 1\npoints AC 1\nscore BD 2\n"),
               "6:1: expected one score line in a hand, found a second one");
     EXPECT_EQ(one_error("[Rules \"x\"]\ndeal A 1-1\n"),
-              "2:1: expected a tag pair or a hand line, found 'deal'");
+              "2:1: expected a tag pair or a hand line, found 'deal': a deal line before the first "
+              "hand line; missing 'hand 1'?");
     EXPECT_EQ(one_error("[Rules \"x\"]\nA:6-6\n"),
-              "2:1: expected a tag pair or a hand line, found 'A:6-6'");
+              "2:1: expected a tag pair or a hand line, found 'A:6-6': plies before the first hand "
+              "line; missing 'hand 1'?");
+    EXPECT_EQ(one_error("[Rules \"x\"]\nFirmado: ____\n"),
+              "2:1: expected a tag pair or a hand line, found 'Firmado:'");
     // remain, end, points and score may come in any order after the plies
     parse_ok(kHead + "A:6-6\nscore AC 1\nend block\nremain B 1-1\npoints AC 1\nremain C\n");
 }
@@ -879,10 +886,19 @@ TEST(Reader, CommentLinesGoWithTheRecordTheyHead) {
     EXPECT_EQ(r[1].first_line, 6u);
     EXPECT_EQ(r[1].pos, at(9, 1));
     EXPECT_EQ(r[1].leading_comments, std::vector<std::string>{" heading"});
-    // A brace comment left open is not a heading: it runs on to the end.
-    const auto s = read_all("[A \"1\"]\nhand 1\n{ open\n[B \"2\"]\n");
-    ASSERT_EQ(s.size(), 1u);
+    // A brace comment left open ends where the next record begins (a tag
+    // pair line after a hand): one error, and the next record is read.
+    const auto s = read_all("[A \"1\"]\nhand 1\n{ open\n[B \"2\"]\nhand 1\n");
+    ASSERT_EQ(s.size(), 2u);
     EXPECT_EQ(s[0].errors.size(), 1u);
+    EXPECT_EQ(s[0].errors[0].pos, at(3, 1));
+    EXPECT_TRUE(s[1].errors.empty());
+    EXPECT_EQ(s[1].first_line, 4u);
+    // Before the first hand a tag line does not start a record: the comment
+    // runs on; nor does a line that is no tag pair end it.
+    const auto u = read_all("[A \"1\"]\n{ open\n[B \"2\"]\nhand 1\n{ x\n[no tag\n}\n");
+    ASSERT_EQ(u.size(), 1u);
+    EXPECT_TRUE(u[0].errors.empty()) << errors_of(u[0]);
 }
 
 TEST(Reader, ByteOrderMarkBeforeAHandLine) {
@@ -1383,9 +1399,10 @@ TEST(Big, HundredThousandBraces) {
         std::string text = kHead;
         for (int i = 0; i < 100000; ++i) text += "{\n";
         const auto records = read_all(text + "[Rules \"x\"]\nhand 1\n");
-        ASSERT_EQ(records.size(), 1u);
+        ASSERT_EQ(records.size(), 2u);  // the comment ends where the next record begins
         ASSERT_EQ(records[0].errors.size(), 1u);
         EXPECT_EQ(records[0].errors[0].pos, at(4, 1));
+        EXPECT_TRUE(records[1].errors.empty());
     }
     {  // closed: many comments, all kept on the ply
         std::string text = kHead + "A:6-6 ";
@@ -1439,6 +1456,36 @@ TEST(Big, ManyRecordsStreamed) {
         ASSERT_EQ(r.first_line, static_cast<std::uint32_t>(3 * (n - 1) + 1));
     }
     EXPECT_EQ(n, 20000);
+}
+
+// A hand begun without its `hand` line: one error, and what follows is
+// read as that hand's (the checker replays nothing after the error).
+TEST(Recovery, MissingHandLineIsOneErrorAndTheHandIsRead) {
+    const std::string text = kHead +
+                             "A:6-6 B:6-5R\nend block\npoints AC 1\nscore AC 1 BD 0\n\n"
+                             "A:5-5 B:5-4R\nC:pass\nend block\npoints AC 2\n\nhand 3\nA:1-1\n";
+    for (const auto mode : {parser::Mode::fast, parser::Mode::reference}) {
+        const auto r = parser::parse_record(text, 1, mode);
+        ASSERT_EQ(r.errors.size(), 1u) << errors_of(r);
+        EXPECT_EQ(r.errors[0].pos, at(9, 1));
+        ASSERT_EQ(r.hands.size(), 3u);
+        EXPECT_EQ(r.hands[1].number, 2);
+        EXPECT_EQ(r.hands[1].pos, at(9, 1));
+        EXPECT_EQ(r.hands[1].plies.size(), 3u);
+        ASSERT_TRUE(r.hands[1].points);
+        EXPECT_EQ(r.hands[1].points->items[0].value, 2);
+        EXPECT_EQ(r.hands[2].number, 3);  // counts on from the hand read
+    }
+    // No `hand 1`: the plies are hand 1's.
+    const auto r = parse_record("[Rules \"jamaican\"]\nA:6-6 B:6-5R\nend block\nhand 2\nA:1-1\n");
+    ASSERT_EQ(r.errors.size(), 1u) << errors_of(r);
+    ASSERT_EQ(r.hands.size(), 2u);
+    EXPECT_EQ(r.hands[0].number, 1);
+    EXPECT_EQ(r.hands[0].plies.size(), 2u);
+    ASSERT_TRUE(r.hands[0].end);
+    // Only a ply begins a hand so: other words are reported and skipped.
+    const auto g = parse_record(kHead + "end block\nFirmado: ____\n");
+    EXPECT_EQ(g.hands.size(), 1u);
 }
 
 }  // namespace

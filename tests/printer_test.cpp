@@ -201,19 +201,20 @@ TEST(Printer, NotesGoAfterTheirPlyOrLine) {
         {{7, 1}, "blocked\nfor real"}, {{4, 1}, "hand note"},
     };
     EXPECT_EQ(print_record(r, &notes),
-              "; before everything\n"
+              "; pips: before everything\n"
               "[Rules \"jamaican\"]\n"
               "[Result \"AC\"]\n"
-              "; the result is wrong\n"
+              "; pips: the result is wrong\n"
               "\n"
               "hand 1\n"
-              "{ hand note }\n"
+              "{ pips: hand note }\n"
               "deal A 6-6\n"
               "{about the deal}\n"
-              "A:6-6 { pose (6-6) } B:pass {said knock} { at the action: goes after its ply }\n"
+              "A:6-6 { pips: pose (6-6) }\n"  // the next would pass 80 columns
+              "B:pass {said knock} { pips: at the action: goes after its ply }\n"
               "end block\n"
               "{about the end}\n"
-              "{ blocked for real }\n");
+              "{ pips: blocked for real }\n");
 }
 
 // --- with the parser -------------------------------------------------------
@@ -293,6 +294,84 @@ TEST(PrinterRoundTrip, ConformanceFiles) {
         }
         EXPECT_GT(records, 0) << f;
     }
+}
+
+// `;` comments are kept: after a ply they end its line, after a line they
+// get a line of their own; comments among the tags stay after their tag.
+TEST(PrinterRoundTrip, LineCommentsAndTagCommentsAreKept) {
+    const std::string text =
+        "; before\n"
+        "[Rules \"jamaican\"] ; the rules\n"
+        "{ among tags }\n"
+        "[Players \"a, b, c, d\"]\n"
+        "; before the hand\n"
+        "hand 1 ; the first\n"
+        "A:6-6 B:6-5R ; B had to\n"
+        "{ on the next line } C:pass ; C knocked\n"
+        "D:pass\n"
+        "; a line of its own\n"
+        "end block\n";
+    ast::Record r = parse_one(text);
+    ASSERT_TRUE(r.errors.empty()) << r.errors.front().message;
+    EXPECT_EQ(print_record(r),
+              "; before\n"
+              "[Rules \"jamaican\"]\n"
+              "; the rules\n"
+              "{ among tags }\n"
+              "[Players \"a, b, c, d\"]\n"
+              "; before the hand\n"
+              "\n"
+              "hand 1\n"
+              "; the first\n"
+              "A:6-6 B:6-5R ; B had to\n"
+              "{ on the next line } C:pass ; C knocked\n"
+              "D:pass ; a line of its own\n"
+              "end block\n");
+    expect_round_trip(r, "line comments");
+}
+
+// Notes are marked; printing with notes (or strip_notes) drops the notes the
+// record held, so annotating twice gives what annotating once gave.
+TEST(PrinterNotes, ReplacedNotDoubled) {
+    const std::string text =
+        "[Rules \"jamaican\"]\n[Players \"a, b, c, d\"]\n\nhand 1\n"
+        "A:6-6 {kept} B:6-5R\nend block\n";
+    ast::Record r = parse_one(text);
+    ASSERT_TRUE(r.errors.empty());
+    const parser::Notes notes = {
+        {{1, 1}, "on a tag"}, {{5, 1}, "on the pose"}, {{6, 1}, "on the end"}};
+    const std::string once = print_record(r, &notes);
+    EXPECT_EQ(once,
+              "[Rules \"jamaican\"]\n; pips: on a tag\n[Players \"a, b, c, d\"]\n\nhand 1\n"
+              "A:6-6 {kept} { pips: on the pose } B:6-5R\nend block\n{ pips: on the end }\n");
+    ast::Record again = parse_one(once);
+    ASSERT_TRUE(again.errors.empty());
+    // The new notes, at the positions of the reprinted record.
+    const parser::Notes moved = {
+        {{1, 1}, "on a tag"}, {{6, 1}, "on the pose"}, {{7, 1}, "on the end"}};
+    EXPECT_EQ(print_record(again, &moved), once);
+    parser::PrintOptions strip;
+    strip.strip_notes = true;
+    EXPECT_EQ(print_record(again, nullptr, strip), print_record(r));
+    EXPECT_TRUE(parser::is_note(" pips: x"));
+    EXPECT_FALSE(parser::is_note(" pipsqueak"));
+}
+
+// A record with syntax errors as written: blank lines around it dropped,
+// lines holding only a note dropped when asked.
+TEST(PrinterAsWritten, KeepsTheTextAndDropsOnlyNotes) {
+    const std::string text =
+        "\n\n[Rules \"jamaican\"]\r\nhand 1\nA:6-6 B:6_5 ; x\n\n{ pips: old }\n  ; pips: "
+        "old\nz\n\n";
+    ast::Record r = parse_one(text);
+    ASSERT_FALSE(r.errors.empty());
+    EXPECT_EQ(
+        parser::print_as_written(r),
+        "[Rules \"jamaican\"]\r\nhand 1\nA:6-6 B:6_5 ; x\n\n{ pips: old }\n  ; pips: old\nz\n");
+    parser::PrintOptions strip;
+    strip.strip_notes = true;
+    EXPECT_EQ(parser::print_as_written(r, strip),
+              "[Rules \"jamaican\"]\r\nhand 1\nA:6-6 B:6_5 ; x\n\nz\n");
 }
 
 }  // namespace
