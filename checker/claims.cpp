@@ -88,6 +88,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     if (opt_.summaries) summarize(hand, r);
     check_claims(hand, r, result_why);
     const bool score_before = score_known_;
+    const MatchState before = m_;
     rules_->apply(m_, r);
     if (!score_known_) {
         // Points added to a score that is not known: the match end is not known either.
@@ -95,11 +96,22 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         m_.winner = -1;
     }
     check_score(hand);
+    const Outcome o{r.how, r.tie, r.winner, r.winner_seat};
+    if (!score_before && score_known_) {
+        // The score line makes the score known again: the match as the rules
+        // take it on from that score (a reset, a play-off, the match end).
+        HandResult taken = r;
+        bool exact = true;
+        if (taken.next_posers == 0 && !r.tie) taken.next_posers = rules_->sheet_posers(o, exact);
+        const std::array<int, 4> claimed = m_.score;
+        m_ = before;
+        rules_->rebase(m_, taken, claimed);
+    }
     // The plies decided the hand: who poses next follows from it, unless it
-    // depends on the score before it, which was not known (a win that may
+    // depends on the score before it, which is not known (a win that may
     // have reset it).
     m_.known = true;
-    if (!score_before && rules_->poser_needs_score({r.how, r.tie, r.winner, r.winner_seat})) {
+    if (!score_before && !score_known_ && rules_->poser_needs_score(o)) {
         m_.pose_unknown = true;
         pose_why_ = {hand.number + 1,
                      fmt::format("the score before hand {} is not known", hand.number)};
@@ -305,6 +317,7 @@ void RecordChecker::break_hand(const ast::Hand& hand) {
     if (judging() && score_known_)
         unchecked(
             fmt::format("the score after hand {} (hand {} is broken)", hand.number, hand.number));
+    if (score_known_) last_score_ = m_.score;
     ClaimedOutcome c;
     if (hand_ && hand_->posed()) c.result.leader = hand_->poser();
     rules_->apply_claims(m_, c);

@@ -181,20 +181,27 @@ TEST(ErrorsBreak, ThePoserIsKnownAgainAfterAHandThePliesDecide) {
 
 TEST(ErrorsBreak, JamaicanPoserAfterABrokenHandWaitsForTheScore) {
     // Jamaican: a win from an unknown score may have reset it, so the next
-    // poser is not known; the score line after it is taken.
-    auto v =
-        corpus_verdict("invalid/not-in-hand/jamaican_poser_after_broken_hand_waits_for_score.dgn");
+    // poser is not known until a score line shows the score.
+    const std::string file =
+        "invalid/not-in-hand/jamaican_poser_after_broken_hand_waits_for_score.dgn";
+    auto v = corpus_verdict(file);
     ASSERT_EQ(v.errors.size(), 1u) << test::describe(v);
     EXPECT_TRUE(lists(v, "hand 2: who poses (hand 1 is broken)")) << test::describe(v);
     EXPECT_TRUE(lists(v, "hand 3: who poses (the score before hand 2 is not known)"))
         << test::describe(v);
     EXPECT_FALSE(lists(v, "Result: the match state is unknown")) << test::describe(v);
-    // The score line of hand 3 is checked: one point off is reported.
-    std::string text = test::slurp(
-        std::string(PIPS_SOURCE_DIR) +
-        "/corpus/invalid/not-in-hand/jamaican_poser_after_broken_hand_waits_for_score.dgn");
-    text.replace(text.rfind("score AC 1 BD 0"), 15, "score AC 2 BD 0");
-    EXPECT_EQ(errors_of(text), (Errors{{16, "not-in-hand"}, {44, "score-mismatch"}}));
+    const std::string text = test::slurp(std::string(PIPS_SOURCE_DIR) + "/corpus/" + file);
+    // A score line the match cannot stand at is not taken: score-mismatch.
+    std::string bad = text;
+    bad.replace(bad.rfind("score AC 1 BD 0"), 15, "score AC 2 BD 1");
+    EXPECT_EQ(errors_of(bad), (Errors{{16, "not-in-hand"}, {43, "score-mismatch"}}));
+    // Hand 3 posed by D, with 5-5: not checked while the score is unknown...
+    std::string by_d = text.substr(0, text.find("C:6-6 D:pass")) + "D:5-5\n";
+    EXPECT_EQ(errors_of(by_d), (Errors{{16, "not-in-hand"}}));
+    // ... and wrong once hand 2's score line shows that AC's win reset the
+    // score (the holder of 6-6, C, poses).
+    by_d.replace(by_d.find("points AC 1 BD 0\n"), 17, "points AC 1 BD 0\nscore AC 0 BD 0\n");
+    EXPECT_EQ(errors_of(by_d), (Errors{{16, "not-in-hand"}, {39, "wrong-pose"}}));
 }
 
 TEST(ErrorsBreak, AWrongClaimAloneBreaksNothing) {
