@@ -96,26 +96,37 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         m_.winner = -1;
     }
     check_score(hand);
-    const Outcome o{r.how, r.tie, r.winner, r.winner_seat};
-    if (!score_before && score_known_) {
-        // The score line makes the score known again: the match as the rules
-        // take it on from that score (a reset, a play-off, the match end).
-        HandResult taken = r;
-        bool exact = true;
-        if (taken.next_posers == 0 && !r.tie) taken.next_posers = rules_->sheet_posers(o, exact);
-        const std::array<int, 4> claimed = m_.score;
-        m_ = before;
-        rules_->rebase(m_, taken, claimed);
-    }
     // The plies decided the hand: who poses next follows from it, unless it
     // depends on the score before it, which is not known (a win that may
-    // have reset it).
+    // have reset it) and no score line shows.
     m_.known = true;
-    if (!score_before && !score_known_ && rules_->poser_needs_score(o)) {
-        m_.pose_unknown = true;
-        pose_why_ = {hand.number + 1,
-                     fmt::format("the score before hand {} is not known", hand.number)};
-    }
+    if (!score_before && score_known_)
+        rebase_on_score(before, r);
+    else if (!score_before && rules_->poser_needs_score({r.how, r.tie, r.winner, r.winner_seat}))
+        poser_needs_score(hand);
+}
+
+// A score line taken after an unknown score: the match taken on from it as
+// the rules give it after `r` (a reset, a play-off, the match end), from
+// `before`, the match before the hand.
+void RecordChecker::rebase_on_score(const MatchState& before, HandResult r) {
+    bool exact = true;
+    if (r.next_posers == 0 && !r.tie)
+        r.next_posers = rules_->sheet_posers({r.how, r.tie, r.winner, r.winner_seat}, exact);
+    const std::array<int, 4> claimed = m_.score;
+    m_ = before;
+    rules_->rebase(m_, r, claimed);
+    // A win that did not reset the score: its winner poses (rebase moved the
+    // match on from the score before, which may have reset it).
+    if (m_.prev == MatchState::Prev::win && r.next_posers) m_.posers = r.next_posers;
+    m_.known = true;
+}
+
+// Who poses after hand `hand` depends on the score before it, which is not known.
+void RecordChecker::poser_needs_score(const ast::Hand& hand) {
+    m_.pose_unknown = true;
+    pose_why_ = {hand.number + 1,
+                 fmt::format("the score before hand {} is not known", hand.number)};
 }
 
 // A hand whose plies leave it not over. Returns true when it is read as
@@ -302,8 +313,17 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
             c.result.points = pts;
         }
     }
+    const bool score_before = score_known_;
+    const MatchState before = m_;
     if (!rules_->apply_claims(m_, c)) score_known_ = false;
     settle_score_from_claim(hand, upto);
+    if (score_before || v_.traits().lead_rotates || !m_.known) return;
+    // The score before the hand was not known: the claimed winner's win may
+    // have reset it.
+    if (score_known_ && c.winner_known)
+        rebase_on_score(before, c.result);
+    else if (rules_->poser_needs_score({HandOver::domino, false, 0, 0}))
+        poser_needs_score(hand);
 }
 
 // A hand broken by a rules error: its claims are not taken. What it
