@@ -49,11 +49,12 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         return why;
     };
     // A wrong end claim breaks nothing when the rules decide the hand: the
-    // replay goes on with their result.
+    // replay goes on with their result. When they do not, it settles
+    // nothing, and neither do the lines after it.
     if (hand.end && !assumed_block && judging() && !check_end_claim(hand, h, r, result_why) &&
         !r.known) {
         m_.known = false;
-        settle_from_claims(hand, r);
+        settle_from_claims(hand, r, hand.end->pos);
         return;
     }
     if (!r.known) {
