@@ -104,7 +104,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     if (!score_before && score_known_)
         rebase_on_score(before, r);
     else if (!score_before && rules_->poser_needs_score({r.how, r.tie, r.winner, r.winner_seat}))
-        poser_needs_score(hand);
+        next_poser_unknown(hand);
 }
 
 // A score line taken after an unknown score: the match taken on from it as
@@ -124,7 +124,7 @@ void RecordChecker::rebase_on_score(const MatchState& before, HandResult r) {
 }
 
 // Who poses after hand `hand` depends on the score before it, which is not known.
-void RecordChecker::poser_needs_score(const ast::Hand& hand) {
+void RecordChecker::next_poser_unknown(const ast::Hand& hand) {
     m_.pose_unknown = true;
     pose_why_ = {hand.number + 1,
                  fmt::format("the score before hand {} is not known", hand.number)};
@@ -321,10 +321,11 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
     if (score_before || v_.traits().lead_rotates || !m_.known) return;
     // The score before the hand was not known: the claimed winner's win may
     // have reset it.
+    const HandResult& w = c.result;
     if (score_known_ && c.winner_known)
-        rebase_on_score(before, c.result);
-    else if (rules_->poser_needs_score({HandOver::domino, false, 0, 0}))
-        poser_needs_score(hand);
+        rebase_on_score(before, w);
+    else if (!c.winner_known || rules_->poser_needs_score({w.how, w.tie, w.winner, w.winner_seat}))
+        next_poser_unknown(hand);
 }
 
 // A hand broken by a rules error: its claims are not taken. What it

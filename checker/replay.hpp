@@ -217,8 +217,10 @@ private:
     void settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto = Pos{~0u, ~0u});
     // A hand broken by a rules error: its claims are not taken.
     void break_hand(const ast::Hand& hand);
+    // A score line taken after an unknown score: the match taken on from it.
     void rebase_on_score(const MatchState& before, HandResult r);
-    void poser_needs_score(const ast::Hand& hand);
+    // Who poses after `hand` depends on a score that is not known.
+    void next_poser_unknown(const ast::Hand& hand);
     void solve_from_claims(const ast::Hand& hand, const HandResult& r, const HandScore& s);
     static void raise_floor(PointRange& r, int floor);
     void restrict_to_proved(SheetReading& sr);
