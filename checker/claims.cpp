@@ -58,11 +58,12 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         return why;
     };
     // A wrong end claim breaks nothing when the rules decide the hand: the
-    // replay goes on with their result.
+    // replay goes on with their result. When they do not, it settles
+    // nothing, and neither do the lines after it.
     if (hand.end && !assumed_block && judging() && !check_end_claim(hand, h, r, result_why) &&
         !r.known) {
         m_.known = false;
-        settle_from_claims(hand, r);
+        settle_from_claims(hand, r, hand.end->pos);
         return;
     }
     if (!r.known) {
@@ -90,6 +91,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     if (opt_.summaries) summarize(hand, r);
     check_claims(hand, r, result_why);
     const bool score_before = score_known_;
+    const MatchState before = m_;
     rules_->apply(m_, r);
     if (!score_known_) {
         // Points added to a score that is not known: the match end is not known either.
@@ -98,14 +100,36 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     }
     check_score(hand);
     // The plies decided the hand: who poses next follows from it, unless it
-    // depends on the score before it, which was not known (a win that may
-    // have reset it).
+    // depends on the score before it, which is not known (a win that may
+    // have reset it) and no score line shows.
     m_.known = true;
-    if (!score_before && rules_->poser_needs_score({r.how, r.tie, r.winner, r.winner_seat})) {
-        m_.pose_unknown = true;
-        pose_why_ = {hand.number + 1,
-                     fmt::format("the score before hand {} is not known", hand.number)};
-    }
+    if (!score_before && score_known_)
+        rebase_on_score(before, r);
+    else if (!score_before && rules_->poser_needs_score({r.how, r.tie, r.winner, r.winner_seat}))
+        next_poser_unknown(hand);
+}
+
+// A score line taken after an unknown score: the match taken on from it as
+// the rules give it after `r` (a reset, a play-off, the match end), from
+// `before`, the match before the hand.
+void RecordChecker::rebase_on_score(const MatchState& before, HandResult r) {
+    bool exact = true;
+    if (r.next_posers == 0 && !r.tie)
+        r.next_posers = rules_->sheet_posers({r.how, r.tie, r.winner, r.winner_seat}, exact);
+    const std::array<int, 4> claimed = m_.score;
+    m_ = before;
+    rules_->rebase(m_, r, claimed);
+    // A win that did not reset the score: its winner poses (rebase moved the
+    // match on from the score before, which may have reset it).
+    if (m_.prev == MatchState::Prev::win && r.next_posers) m_.posers = r.next_posers;
+    m_.known = true;
+}
+
+// Who poses after hand `hand` depends on the score before it, which is not known.
+void RecordChecker::next_poser_unknown(const ast::Hand& hand) {
+    m_.pose_unknown = true;
+    pose_why_ = {hand.number + 1,
+                 fmt::format("the score before hand {} is not known", hand.number)};
 }
 
 // A hand whose plies leave it not over. Returns true when it is read as
@@ -300,8 +324,21 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
             c.result.points = pts;
         }
     }
+    const bool score_before = score_known_;
+    const MatchState before = m_;
     if (!rules_->apply_claims(m_, c)) score_known_ = false;
     settle_score_from_claim(hand, upto);
+    if (!score_before && !v_.traits().lead_rotates && m_.known) {
+        // The score before the hand was not known: the claimed winner's win
+        // may have reset it.
+        const HandResult& w = c.result;
+        if (score_known_ && c.winner_known)
+            rebase_on_score(before, w);
+        else if (!c.winner_known ||
+                 rules_->poser_needs_score({w.how, w.tie, w.winner, w.winner_seat}))
+            next_poser_unknown(hand);
+        return;
+    }
     // Who poses next depends on the score too (a win that may have reset
     // it): with the score unknown, so is the poser.
     const Outcome o{c.result.how, c.result.tie, c.result.winner, c.result.winner_seat};
@@ -320,6 +357,7 @@ void RecordChecker::break_hand(const ast::Hand& hand) {
     if (judging() && score_known_)
         unchecked(
             fmt::format("the score after hand {} (hand {} is broken)", hand.number, hand.number));
+    if (score_known_) last_score_ = m_.score;
     ClaimedOutcome c;
     if (hand_ && hand_->posed()) c.result.leader = hand_->poser();
     rules_->apply_claims(m_, c);

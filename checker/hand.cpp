@@ -228,7 +228,7 @@ bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd, c
 }
 
 // A ply after the hand is over: only a knock around the table after a block.
-// False when it is not one: `stray` is set when that is `after-end`, which
+// False when it is not one, or a knock out of turn: `stray` is set, and it
 // breaks nothing (the hand stays as it ended).
 bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h, bool& stray) {
     bool knock =
@@ -252,6 +252,7 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h, bool& str
     if (ply.seat && seat != h.turn()) {
         error(ply.seat_pos, Code::wrong_seat,
               fmt::format("it is {}'s turn, not {}'s", seat_char(h.turn()), seat_char(seat)));
+        stray = true;  // the hand was over: what it decided stands
         return false;
     }
     set_event_pos(h.event_count(), ply.action_pos);

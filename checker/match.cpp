@@ -59,8 +59,19 @@ void RecordChecker::check_score(const ast::Hand& hand) {
         int listed = 0;
         for (const auto& it : hand.score->items) listed += party_of_who(v_, it.who) >= 0;
         if (listed == v_.parties()) {
+            // Taken when the match can stand at it (RULINGS "What claims settle").
+            std::array<int, 4> claimed{};
             for (const auto& it : hand.score->items)
-                if (int p = party_of_who(v_, it.who); p >= 0) m_.score[p] = it.value;
+                if (int p = party_of_who(v_, it.who); p >= 0) claimed[p] = it.value;
+            if (!rules_->score_reachable(claimed, last_score_)) {
+                error(hand.score->items.front().value_pos, Code::score_mismatch,
+                      fmt::format("{} cannot stand at {} after hand {}", v_.name(),
+                                  match_score_text(*rules_, MatchState{.score = claimed}),
+                                  hand.number));
+                return;
+            }
+            m_.score = claimed;
+            last_score_ = claimed;
             score_known_ = true;
             m_.winner = rules_->match_winner(m_.score);
             m_.over = m_.winner >= 0;

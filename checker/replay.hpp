@@ -224,6 +224,10 @@ private:
                             bool solved_outcome = false, bool solved_points = false);
     // A hand broken by a rules error: its claims are not taken.
     void break_hand(const ast::Hand& hand);
+    // A score line taken after an unknown score: the match taken on from it.
+    void rebase_on_score(const MatchState& before, HandResult r);
+    // Who poses after `hand` depends on a score that is not known.
+    void next_poser_unknown(const ast::Hand& hand);
     void solve_from_claims(const ast::Hand& hand, const HandResult& r, const HandScore& s);
     void unscored(const ast::Hand& hand, const HandScore& s);
     const char* unshown_words(const HandScore& s) const;

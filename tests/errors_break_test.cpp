@@ -181,20 +181,27 @@ TEST(ErrorsBreak, ThePoserIsKnownAgainAfterAHandThePliesDecide) {
 
 TEST(ErrorsBreak, JamaicanPoserAfterABrokenHandWaitsForTheScore) {
     // Jamaican: a win from an unknown score may have reset it, so the next
-    // poser is not known; the score line after it is taken.
-    auto v =
-        corpus_verdict("invalid/not-in-hand/jamaican_poser_after_broken_hand_waits_for_score.dgn");
+    // poser is not known until a score line shows the score.
+    const std::string file =
+        "invalid/not-in-hand/jamaican_poser_after_broken_hand_waits_for_score.dgn";
+    auto v = corpus_verdict(file);
     ASSERT_EQ(v.errors.size(), 1u) << test::describe(v);
     EXPECT_TRUE(lists(v, "hand 2: who poses (hand 1 is broken)")) << test::describe(v);
     EXPECT_TRUE(lists(v, "hand 3: who poses (the score before hand 2 is not known)"))
         << test::describe(v);
     EXPECT_FALSE(lists(v, "Result: the match state is unknown")) << test::describe(v);
-    // The score line of hand 3 is checked: one point off is reported.
-    std::string text = test::slurp(
-        std::string(PIPS_SOURCE_DIR) +
-        "/corpus/invalid/not-in-hand/jamaican_poser_after_broken_hand_waits_for_score.dgn");
-    text.replace(text.rfind("score AC 1 BD 0"), 15, "score AC 2 BD 0");
-    EXPECT_EQ(errors_of(text), (Errors{{16, "not-in-hand"}, {44, "score-mismatch"}}));
+    const std::string text = test::slurp(std::string(PIPS_SOURCE_DIR) + "/corpus/" + file);
+    // A score line the match cannot stand at is not taken: score-mismatch.
+    std::string bad = text;
+    bad.replace(bad.rfind("score AC 1 BD 0"), 15, "score AC 2 BD 1");
+    EXPECT_EQ(errors_of(bad), (Errors{{16, "not-in-hand"}, {43, "score-mismatch"}}));
+    // Hand 3 posed by D, with 5-5: not checked while the score is unknown...
+    std::string by_d = text.substr(0, text.find("C:6-6 D:pass")) + "D:5-5\n";
+    EXPECT_EQ(errors_of(by_d), (Errors{{16, "not-in-hand"}}));
+    // ... and wrong once hand 2's score line shows that AC's win reset the
+    // score (the holder of 6-6, C, poses).
+    by_d.replace(by_d.find("points AC 1 BD 0\n"), 17, "points AC 1 BD 0\nscore AC 0 BD 0\n");
+    EXPECT_EQ(errors_of(by_d), (Errors{{16, "not-in-hand"}, {39, "wrong-pose"}}));
 }
 
 TEST(ErrorsBreak, AWrongClaimAloneBreaksNothing) {
@@ -209,4 +216,58 @@ TEST(ErrorsBreak, AWrongClaimAloneBreaksNothing) {
                                        {10, "points-mismatch"},
                                        {11, "score-mismatch"},
                                        {11, "score-mismatch"}}));
+}
+
+namespace {
+
+// Jamaican with deals: hand 1 blocked, AC winning (C has the lowest count),
+// then hand 2 posed by `pose2`; `knock` comes after the block.
+std::string blocked_then(const char* knock, const char* pose2) {
+    return std::string(
+               "[Rules \"jamaican\"]\n"
+               "[Players \"Marcus, Desmond, Andre, Kevin\"]\n"
+               "\n"
+               "hand 1\n"
+               "deal A 4-0 0-0 6-3 4-4 3-0 4-2 5-4\n"
+               "deal B 5-5 6-4 6-6 4-1 6-5 2-1 5-1\n"
+               "deal C 2-0 5-3 6-1 3-3 6-0 1-1 4-3\n"
+               "deal D 5-0 3-1 5-2 6-2 1-0 3-2 2-2\n"
+               "B:6-6 C:0-6 D:1-0L A:6-3R B:1-4L C:3-3 D:1-3 A:4-5 B:5-1R C:5-3 D:5-2 A:0-3L\n"
+               "B:1-2R C:1-1 D:0-5 A:pass B:5-6 C:6-1L\n") +
+           knock +
+           "end block AC\n"
+           "points AC 1 BD 0\n"
+           "score AC 1 BD 0\n"
+           "\n"
+           "hand 2\n"
+           "deal A 3-3 6-3 6-1 6-2 3-0 0-0 4-4\n"
+           "deal B 2-1 5-4 5-3 4-0 5-0 6-4 4-1\n"
+           "deal C 6-0 1-1 5-1 2-0 4-3 6-5 6-6\n"
+           "deal D 1-0 2-2 3-1 5-2 5-5 3-2 4-2\n" +
+           pose2;
+}
+
+}  // namespace
+
+TEST(ErrorsBreak, AKnockOutOfTurnAfterABlockBreaksNothing) {
+    // D's turn after the block: a knock by A is wrong-seat, and the hand
+    // stays as it ended (AC won, its claims checked and taken).
+    EXPECT_EQ(errors_of(blocked_then("", "C:6-6\n")), (Errors{}));
+    EXPECT_EQ(errors_of(blocked_then("A:pass\n", "C:6-6\n")), (Errors{{11, "wrong-seat"}}));
+    EXPECT_EQ(errors_of(blocked_then("A:pass\n", "D:5-5\n")),
+              (Errors{{11, "wrong-seat"}, {21, "wrong-pose"}}));
+}
+
+TEST(ErrorsBreak, AWrongEndLineOnAnUnscoredHandSettlesNothing) {
+    // Hand 4 is blocked and its counts are not shown: `end domino B` is
+    // wrong, and it and the lines after it settle nothing, so the score
+    // after hand 4 is unknown and Result is not checked.
+    std::string text =
+        test::slurp(std::string(PIPS_SOURCE_DIR) +
+                    "/corpus/valid/partial/jamaican4_block_winner_from_points_line.dgn");
+    text.replace(text.rfind("end block"), 9, "end domino B");
+    auto v = verdict_of(text);
+    ASSERT_EQ(v.errors.size(), 1u) << test::describe(v);
+    EXPECT_EQ(v.errors[0].code, checker::Code::end_mismatch);
+    EXPECT_TRUE(lists(v, "Result: the match state is unknown")) << test::describe(v);
 }
