@@ -81,8 +81,9 @@ struct SheetReading {
     const ast::ClaimLine* score_line = nullptr;  // a score line that the outcomes explain
     bool score_adopted = false;                  // ... that settles an unknown score
     std::array<int, 4> claimed_score{};          // the score line's values by party
-    Outcome proved;              // a played hand: what its plies proved of the outcome
-    std::array<int, 4> floor{};  // ... and the least points of each party
+    Outcome proved;                // a played hand: what its plies proved of the outcome
+    std::array<int, 4> floor{};    // ... and the least points of each party
+    std::optional<int> block_won;  // ... and what a block's winner scores, when they fix it
     // A played hand: the first claim line after which one outcome (one set
     // of points) is left, in words ("end block BD"); empty when none is.
     bool track = false;
@@ -227,7 +228,8 @@ private:
     void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of);
     void settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto = Pos{~0u, ~0u},
                             bool solved_outcome = false, bool solved_points = false);
-    void solve_from_claims(const ast::Hand& hand, const HandResult& r, const HandScore& s);
+    void solve_from_claims(const ast::Hand& hand, const HandState& h, const HandResult& r,
+                           const HandScore& s);
     void unscored(const ast::Hand& hand, const HandScore& s);
     const char* unshown_words(const HandScore& s) const;
     static void raise_floor(PointRange& r, int floor);
