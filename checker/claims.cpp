@@ -348,6 +348,8 @@ void RecordChecker::solve_from_claims(const ast::Hand& hand, const HandState& h,
                                   sr.points_from, why));
     }
     if (!points_known) unscored(hand, s);
+    // After a win, no tie before the next hand is unknown.
+    if (outcome_known && !solved.tie) ties_unknown_ = false;
     settle_from_claims(hand, solved, upto, outcome_known, points_known);
 }
 
