@@ -68,7 +68,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     }
     if (!r.known) {
         if (judging()) {
-            solve_from_claims(hand, r, s);
+            solve_from_claims(hand, h, r, s);
         } else {
             unscored(hand, s);
             settle_from_claims(hand, r);
@@ -342,8 +342,7 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
     // Who poses next depends on the score too (a win that may have reset
     // it): with the score unknown, so is the poser.
     const Outcome o{c.result.how, c.result.tie, c.result.winner, c.result.winner_seat};
-    if (!score_known_ && m_.known && !v_.traits().lead_rotates && rules_->poser_needs_score(o))
-        m_.known = false;
+    if (!score_known_ && m_.known && rules_->poser_needs_score(o)) m_.known = false;
 }
 
 // A hand broken by a rules error: its claims are not taken. What it
@@ -378,8 +377,8 @@ void RecordChecker::break_hand(const ast::Hand& hand) {
 // the outcomes that fit what the plies proved (how it ended, and the winner
 // when they show it). The first line that none explains is the error; it and
 // the lines after it settle nothing.
-void RecordChecker::solve_from_claims(const ast::Hand& hand, const HandResult& r,
-                                      const HandScore& s) {
+void RecordChecker::solve_from_claims(const ast::Hand& hand, const HandState& h,
+                                      const HandResult& r, const HandScore& s) {
     if (score_known_) last_score_ = m_.score;
     Outcome proved;
     proved.how = r.how;
@@ -393,6 +392,8 @@ void RecordChecker::solve_from_claims(const ast::Hand& hand, const HandResult& r
     // What the plies proved a party made (points in play, penalties shown)
     // is the least it can have, when it is counted against a known score.
     if (s.score_known) sr.floor = s.points;
+    // What a block's winner scores may follow from the layout, whoever won.
+    if (r.how == HandOver::blocked) sr.block_won = rules_->block_points(h, hand.number);
     restrict_to_proved(sr);
     sr.track = true;
     Pos upto{~0u, ~0u};
@@ -429,6 +430,8 @@ void RecordChecker::solve_from_claims(const ast::Hand& hand, const HandResult& r
                                   sr.points_from, why));
     }
     if (!points_known) unscored(hand, s);
+    // After a win, no tie before the next hand is unknown.
+    if (outcome_known && !solved.tie) ties_unknown_ = false;
     settle_from_claims(hand, solved, upto, outcome_known, points_known);
 }
 
@@ -454,8 +457,11 @@ void RecordChecker::unscored(const ast::Hand& hand, const HandScore& s) {
 // the least points of each party.
 void RecordChecker::restrict_to_proved(SheetReading& sr) {
     std::erase_if(sr.cands, [&](const SheetCandidate& c) { return !fits_proved(c.o, sr.proved); });
-    for (auto& c : sr.cands)
+    for (auto& c : sr.cands) {
+        if (sr.block_won && !c.o.tie && c.o.winner >= 0 && c.o.how == HandOver::blocked)
+            c.range[c.o.winner] = PointRange{*sr.block_won, *sr.block_won};
         for (int p = 0; p < v_.parties(); ++p) raise_floor(c.range[p], sr.floor[p]);
+    }
     std::erase_if(sr.cands, [&](const SheetCandidate& c) {
         for (int p = 0; p < v_.parties(); ++p)
             if (c.range[p].lo > c.range[p].hi) return true;

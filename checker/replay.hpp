@@ -81,8 +81,9 @@ struct SheetReading {
     const ast::ClaimLine* score_line = nullptr;  // a score line that the outcomes explain
     bool score_adopted = false;                  // ... that settles an unknown score
     std::array<int, 4> claimed_score{};          // the score line's values by party
-    Outcome proved;              // a played hand: what its plies proved of the outcome
-    std::array<int, 4> floor{};  // ... and the least points of each party
+    Outcome proved;                // a played hand: what its plies proved of the outcome
+    std::array<int, 4> floor{};    // ... and the least points of each party
+    std::optional<int> block_won;  // ... and what a block's winner scores, when they fix it
     // A played hand: the first claim line after which one outcome (one set
     // of points) is left, in words ("end block BD"); empty when none is.
     bool track = false;
@@ -228,7 +229,8 @@ private:
     void rebase_on_score(const MatchState& before, HandResult r);
     // Who poses after `hand` depends on a score that is not known.
     void next_poser_unknown(const ast::Hand& hand);
-    void solve_from_claims(const ast::Hand& hand, const HandResult& r, const HandScore& s);
+    void solve_from_claims(const ast::Hand& hand, const HandState& h, const HandResult& r,
+                           const HandScore& s);
     void unscored(const ast::Hand& hand, const HandScore& s);
     const char* unshown_words(const HandScore& s) const;
     static void raise_floor(PointRange& r, int floor);

@@ -86,6 +86,16 @@ public:
         return r;
     }
 
+    // Every tile is dealt: a block's winner scores the pips off the layout,
+    // whoever it is, and the hand bonus.
+    std::optional<int> block_points(const HandState& h, int hand) const override {
+        HandResult r;
+        r.winner = 0;
+        r.points[0] = v_.tile_set().pips() - h.layout().on_table().pips();
+        add_bonuses(h, r, hand, false);
+        return r.points[0];
+    }
+
     // With tie-closer the player who closed wins a tied block: no void hand.
     bool can_tie() const override { return !v_.options.tie_closer; }
 

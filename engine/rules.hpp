@@ -176,6 +176,12 @@ public:
     // The points `party` may get in a hand with outcome `o`, the match at `m`.
     virtual PointRange points_range(const MatchState& m, const Outcome& o, int party,
                                     const SheetContext& c) const;
+    // The points the winner of a block gets that its plies fix whoever won
+    // (quinientos: the pips left off the layout, and the hand bonus), or
+    // nullopt when they depend on what the record may not show.
+    virtual std::optional<int> block_points(const HandState&, int /*hand_number*/) const {
+        return std::nullopt;
+    }
     // Whether the state after the hand fits the outcome (fives-threes: a
     // hand reaching exactly 61 ended by `target`, and no other does).
     virtual bool fits(const Outcome&, const MatchState&) const { return true; }

@@ -46,7 +46,7 @@ enum Kind {
 constexpr std::array<const char*, kKinds> kKindName = {
     "swap",  "flip",         "pass",        "draw",      "seat",       "letter", "garble",
     "after", "end",          "points",      "score",     "deal",       "pose",   "result",
-    "rules", "sheet-points", "sheet-party", "sheet-end", "sheet-reset"};
+    "rules", "sheet_points", "sheet_party", "sheet_end", "sheet_reset"};
 constexpr std::array<Code, kKinds> kKindCode = {
     Code::not_in_hand,     Code::no_match,        Code::illegal_pass,   Code::illegal_draw,
     Code::wrong_seat,      Code::ambiguous_end,   Code::syntax,         Code::after_end,

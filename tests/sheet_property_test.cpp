@@ -134,6 +134,6 @@ TEST(Sheets, EverySheetMutantKindIsMade) {
             }
         }
     }
-    for (const char* what : {"score", "sheet-points", "sheet-party", "sheet-end", "sheet-reset"})
+    for (const char* what : {"score", "sheet_points", "sheet_party", "sheet_end", "sheet_reset"})
         EXPECT_TRUE(made.count(what)) << what << " is never made";
 }

@@ -223,12 +223,31 @@ TEST(SheetClaims, PlayoffSettledByAScoreLineEndsThePlayoff) {
 }
 
 TEST(SheetClaims, WinnerAndPointsFromDifferentLines) {
+    auto v =
+        check_corpus("valid/partial/french_block_winner_from_end_line_points_from_points_line.dgn");
+    EXPECT_TRUE(v.valid) << test::describe(v);
+    EXPECT_TRUE(lists(v,
+                      "winner of hand 6 taken from `end block A` (pip counts or penalties not "
+                      "shown)"))
+        << test::describe(v);
+    EXPECT_TRUE(lists(v,
+                      "points of hand 6 taken from `points A 7 B 14 C 9 D 12` (pip counts or "
+                      "penalties not shown)"))
+        << test::describe(v);
+}
+
+// Quinientos: a block's winners score the pips off the layout, whoever won.
+TEST(SheetClaims, QuinientosBlockPointsFollowFromTheLayout) {
     auto v = check_corpus("valid/partial/quinientos_unlabelled_pose.dgn");
     EXPECT_TRUE(v.valid) << test::describe(v);
-    EXPECT_TRUE(lists(v, "winner of hand 3 taken from `end block BD` (pip counts not shown)"))
+    EXPECT_TRUE(lists(v,
+                      "winner and points of hand 3 taken from `end block BD` (pip counts not "
+                      "shown)"))
         << test::describe(v);
-    EXPECT_TRUE(lists(v, "points of hand 3 taken from `points AC 0 BD 48` (pip counts not shown)"))
-        << test::describe(v);
+    auto bad = check_corpus(
+        "invalid/points-mismatch/quinientos_block_counts_unshown_points_follow_from_layout.dgn");
+    ASSERT_FALSE(bad.errors.empty());
+    EXPECT_EQ(bad.errors[0].message, "BD scores 48 in hand 3 of quinientos, not 50");
 }
 
 TEST(SheetClaims, TieShownByAnUnchangedScoreCountsForTheReplay) {
