@@ -374,4 +374,17 @@ TEST(PrinterAsWritten, KeepsTheTextAndDropsOnlyNotes) {
               "[Rules \"jamaican\"]\r\nhand 1\nA:6-6 B:6_5 ; x\n\nz\n");
 }
 
+// A record that holds notes anywhere (before its tags, among them, on plies
+// and lines) prints with new notes as it printed with the old ones gone.
+TEST(PrinterNotes, NotesAnywhereAreReplaced) {
+    const std::string text =
+        "; pips: old before\n; kept\n[Rules \"jamaican\"]\n{ pips: old tag }\n"
+        "[Players \"a, b, c, d\"]\nhand 1\n; pips: old hand\nA:6-6 { pips: old } B:6-5R\n";
+    ast::Record r = parse_one(text);
+    ASSERT_TRUE(r.errors.empty());
+    const parser::Notes none;
+    EXPECT_EQ(print_record(r, &none),
+              "; kept\n[Rules \"jamaican\"]\n[Players \"a, b, c, d\"]\n\nhand 1\nA:6-6 B:6-5R\n");
+}
+
 }  // namespace
