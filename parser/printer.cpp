@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <string_view>
 
@@ -410,16 +411,7 @@ std::string print_record(const ast::Record& record, const Notes* notes, PrintOpt
     return Printer(record, notes, options).run();
 }
 
-std::string print_notes(const Notes& notes) {
-    std::string out;
-    for (const auto& [pos, text] : notes) {
-        out += line_note(text + " (line " + std::to_string(pos.line) + ")");
-        out += '\n';
-    }
-    return out;
-}
-
-std::string print_as_written(const ast::Record& record, PrintOptions options) {
+std::string print_as_written(const ast::Record& record, PrintOptions options, const Notes* notes) {
     std::string_view src = record.source;
     const auto blank = [](std::string_view line) {
         return line.find_first_not_of(" \t\r") == std::string_view::npos;
@@ -439,8 +431,17 @@ std::string print_as_written(const ast::Record& record, PrintOptions options) {
     };
     std::string out;
     std::string pending;  // blank lines, written when something follows them
+    std::size_t next_note = 0;
+    // The notes up to file line `through`, each a `; pips:` line.
+    const auto put_notes = [&](std::uint32_t through) {
+        for (; notes && next_note < notes->size() && (*notes)[next_note].first.line <= through;
+             ++next_note) {
+            out += line_note((*notes)[next_note].second);
+            out += '\n';
+        }
+    };
     std::size_t start = 0;
-    while (start < src.size()) {
+    for (std::uint32_t file_line = record.first_line; start < src.size(); ++file_line) {
         std::size_t nl = src.find('\n', start);
         const std::size_t stop = nl == std::string_view::npos ? src.size() : nl;
         const std::string_view line = src.substr(start, stop - start);
@@ -454,7 +455,9 @@ std::string print_as_written(const ast::Record& record, PrintOptions options) {
         pending.clear();
         out += line;
         out += '\n';
+        put_notes(file_line);
     }
+    put_notes(UINT32_MAX);
     return out;
 }
 

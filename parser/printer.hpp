@@ -75,11 +75,10 @@ std::string print_record(const ast::Record& record, const Notes* notes = nullptr
 
 // The record's text as written, without blank lines before and after it and
 // ending with one line feed; with `strip_notes`, without the lines that
-// hold nothing but a note (`; pips: ...`, `{ pips: ... }`).
-std::string print_as_written(const ast::Record& record, PrintOptions options = {});
-
-// The notes as `; pips: text (line L)` lines, one a note (what annotate
-// writes after a record it prints as written).
-std::string print_notes(const Notes& notes);
+// hold nothing but a note (`; pips: ...`, `{ pips: ... }`). `notes`, sorted
+// by position, are written as `; pips: text` lines after the line they are
+// on (what annotate does with a record that has syntax errors).
+std::string print_as_written(const ast::Record& record, PrintOptions options = {},
+                             const Notes* notes = nullptr);
 
 }  // namespace pips::parser

@@ -372,6 +372,11 @@ TEST(PrinterAsWritten, KeepsTheTextAndDropsOnlyNotes) {
     strip.strip_notes = true;
     EXPECT_EQ(parser::print_as_written(r, strip),
               "[Rules \"jamaican\"]\r\nhand 1\nA:6-6 B:6_5 ; x\n\nz\n");
+    // Notes go after the line they are on; the old ones are dropped.
+    const parser::Notes notes = {{{5, 7}, "bad tile"}, {{9, 1}, "junk"}, {{40, 1}, "past"}};
+    EXPECT_EQ(parser::print_as_written(r, strip, &notes),
+              "[Rules \"jamaican\"]\r\nhand 1\nA:6-6 B:6_5 ; x\n; pips: bad tile\n\nz\n"
+              "; pips: junk\n; pips: past\n");
 }
 
 // A record that holds notes anywhere (before its tags, among them, on plies
