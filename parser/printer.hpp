@@ -24,8 +24,9 @@
 // Plies fill lines of at most 80 columns (a ply with its comments that is
 // wider than that gets a line of its own). Tiles keep their written order.
 // Brace comments that follow a line rather than a ply are written on a line
-// of their own after that line; so are `;` comments (`; text`, as written
-// after the `;`), which end the line of the ply they follow. Comments between
+// of their own after that line; so are `;` comments (`;text`, as written
+// after the `;`), but the first comment after a line, when it is a `;`
+// comment, ends that line, as one after a ply ends the ply's line. Comments between
 // the tags and the first hand follow the tag before them. The output ends
 // with one newline; records are separated by a blank line by the caller.
 //
