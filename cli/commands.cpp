@@ -305,11 +305,10 @@ int run_annotate(const AnnotateArgs& args, const Io& io) {
             out.buf() += parser::print_record(record, &notes);
         } else {
             // As written (nothing lost), its old notes dropped and the new
-            // ones after it.
+            // ones after the lines they are about.
             parser::PrintOptions strip;
             strip.strip_notes = true;
-            out.buf() += parser::print_as_written(record, strip);
-            out.buf() += parser::print_notes(notes);
+            out.buf() += parser::print_as_written(record, strip, &notes);
         }
         render_verdict_errors(err.buf(), name, record, v, io.color_err);
     };

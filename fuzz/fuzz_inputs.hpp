@@ -47,9 +47,12 @@ inline parser::Notes notes_for(const ast::Record& r, std::size_t salt = 0) {
     return notes;
 }
 
-// The record without its brace comments (notes are printed as brace comments).
+// The record without its comments among the tags and the hands (notes are
+// printed as comments there), and without the notes before its first tag
+// (which printing with notes replaces).
 inline ast::Record without_brace_comments(ast::Record r) {
-    r.tag_comments.clear();  // notes on tags are written as comments there
+    std::erase_if(r.leading_comments, [](const std::string& c) { return parser::is_note(c); });
+    r.tag_comments.clear();
     for (auto& h : r.hands) {
         h.comments.clear();
         for (auto& p : h.plies) p.comments.clear();

@@ -156,6 +156,7 @@ void RecordParser::keyword_line(LineKw kw, Word w) {
                        std::string(spelling(LineKw::hand)) + " line; missing '" +
                        std::string(spelling(LineKw::hand)) + " 1'?");
         add_hand(pos(w.b), pos(w.b), 1);
+        implicit_hand_ = true;
     }
     const bool broke_ply = ply_.has_value();  // reported once, not twice
     close_plies(w.b, w);
@@ -217,7 +218,10 @@ void RecordParser::hand_line(Word w) {
         } else if (n < 1) {
             error(nw->b, "expected a hand number of at least 1, found " + found(*nw));
         } else {
-            if (prev_number_ && n != *prev_number_ + 1) {
+            // After a hand begun without its hand line, that line written
+            // late (the same number) was reported there already.
+            const bool late = implicit_hand_ && prev_number_ && n == *prev_number_;
+            if (prev_number_ && n != *prev_number_ + 1 && !late) {
                 error(nw->b, "expected hand number " + std::to_string(*prev_number_ + 1) +
                                  " (hands count on by one), found " + found(*nw));
             }
@@ -233,6 +237,7 @@ void RecordParser::add_hand(ast::Pos pos, ast::Pos number_pos, std::optional<int
     trim_deals();
     deals_ = 0;
     prev_number_ = number;
+    implicit_hand_ = false;
     std::vector<ast::SeatTiles> deals = take(&Spare::seat_tiles);
     std::vector<ast::Ply> plies = take(&Spare::plies);
     if (!rec_.hands.empty()) {  // room for as many as the hand before had

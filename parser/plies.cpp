@@ -34,6 +34,7 @@ void RecordParser::ply_word(Word w) {
                        ": plies before the first " + std::string(spelling(LineKw::hand)) +
                        " line; missing '" + std::string(spelling(LineKw::hand)) + " 1'?");
         add_hand(pos(w.b), pos(w.b), 1);
+        implicit_hand_ = true;
     } else if (phase_ == Phase::post) {
         const auto& h = hand();
         if (!(h.end || h.points || h.score) || !first_on_line(w.b) || !ply_like(w)) {
@@ -48,6 +49,7 @@ void RecordParser::ply_word(Word w) {
                        ": plies of a new hand after hand " + std::to_string(h.number) +
                        "'s claims; missing '" + hand_kw + " " + std::to_string(next) + "'?");
         add_hand(pos(w.b), pos(w.b), next);
+        implicit_hand_ = true;
     }
     phase_ = Phase::plies;
     if (*w.b == dgn::kClaim && !ply_) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <string_view>
 
@@ -75,12 +76,13 @@ std::string brace_note(std::string_view text) {
     return out;
 }
 
-// A note as a `;` comment line.
-std::string line_note(std::string_view text) {
+// A note as a `;` comment line; with braces_out, braces become parentheses
+// (a note that may stand inside a brace comment must not close it).
+std::string line_note(std::string_view text, bool braces_out = false) {
     std::string out{dgn::kLineComment, ' '};
     out += kNoteMark;
     out += ' ';
-    append_note_text(out, text, false);
+    append_note_text(out, text, braces_out);
     return out;
 }
 
@@ -254,9 +256,18 @@ private:
     }
 
     // A line that comments may follow.
+    // The first comment after a line, when it is a `;` comment, ends that
+    // line (so that a comment after a record's last line stays with it: a
+    // comment-only line before the next record's tags would head that one).
     void end_line(std::size_t id) {
+        const auto& extra = extra_[id];
+        const bool same_line = !extra.empty() && extra.front().front() == dgn::kLineComment;
+        if (same_line) {
+            out_ += ' ';
+            out_ += extra.front();
+        }
         out_ += '\n';
-        for (const auto& e : extra_[id]) line(e);
+        for (std::size_t i = same_line ? 1 : 0; i < extra.size(); ++i) line(extra[i]);
     }
 
     void seat_tiles(LineKw keyword, const ast::SeatTiles& s, std::size_t id) {
@@ -410,19 +421,12 @@ std::string print_record(const ast::Record& record, const Notes* notes, PrintOpt
     return Printer(record, notes, options).run();
 }
 
-std::string print_notes(const Notes& notes) {
-    std::string out;
-    for (const auto& [pos, text] : notes) {
-        out += line_note(text + " (line " + std::to_string(pos.line) + ")");
-        out += '\n';
-    }
-    return out;
-}
-
-std::string print_as_written(const ast::Record& record, PrintOptions options) {
+std::string print_as_written(const ast::Record& record, PrintOptions options, const Notes* notes) {
     std::string_view src = record.source;
+    // Blanks only, and the CR of a CR LF (any other CR is kept as text).
     const auto blank = [](std::string_view line) {
-        return line.find_first_not_of(" \t\r") == std::string_view::npos;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        return line.find_first_not_of(" \t") == std::string_view::npos;
     };
     // A line that holds a note and nothing else.
     const auto note_line = [](std::string_view line) {
@@ -439,8 +443,17 @@ std::string print_as_written(const ast::Record& record, PrintOptions options) {
     };
     std::string out;
     std::string pending;  // blank lines, written when something follows them
+    std::size_t next_note = 0;
+    // The notes up to file line `through`, each a `; pips:` line.
+    const auto put_notes = [&](std::uint32_t through) {
+        for (; notes && next_note < notes->size() && (*notes)[next_note].first.line <= through;
+             ++next_note) {
+            out += line_note((*notes)[next_note].second, true);
+            out += '\n';
+        }
+    };
     std::size_t start = 0;
-    while (start < src.size()) {
+    for (std::uint32_t file_line = record.first_line; start < src.size(); ++file_line) {
         std::size_t nl = src.find('\n', start);
         const std::size_t stop = nl == std::string_view::npos ? src.size() : nl;
         const std::string_view line = src.substr(start, stop - start);
@@ -454,7 +467,9 @@ std::string print_as_written(const ast::Record& record, PrintOptions options) {
         pending.clear();
         out += line;
         out += '\n';
+        put_notes(file_line);
     }
+    put_notes(UINT32_MAX);
     return out;
 }
 

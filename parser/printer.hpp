@@ -24,8 +24,9 @@
 // Plies fill lines of at most 80 columns (a ply with its comments that is
 // wider than that gets a line of its own). Tiles keep their written order.
 // Brace comments that follow a line rather than a ply are written on a line
-// of their own after that line; so are `;` comments (`; text`, as written
-// after the `;`), which end the line of the ply they follow. Comments between
+// of their own after that line; so are `;` comments (`;text`, as written
+// after the `;`), but the first comment after a line, when it is a `;`
+// comment, ends that line, as one after a ply ends the ply's line. Comments between
 // the tags and the first hand follow the tag before them. The output ends
 // with one newline; records are separated by a blank line by the caller.
 //
@@ -75,11 +76,10 @@ std::string print_record(const ast::Record& record, const Notes* notes = nullptr
 
 // The record's text as written, without blank lines before and after it and
 // ending with one line feed; with `strip_notes`, without the lines that
-// hold nothing but a note (`; pips: ...`, `{ pips: ... }`).
-std::string print_as_written(const ast::Record& record, PrintOptions options = {});
-
-// The notes as `; pips: text (line L)` lines, one a note (what annotate
-// writes after a record it prints as written).
-std::string print_notes(const Notes& notes);
+// hold nothing but a note (`; pips: ...`, `{ pips: ... }`). `notes`, sorted
+// by position, are written as `; pips: text` lines after the line they are
+// on (what annotate does with a record that has syntax errors).
+std::string print_as_written(const ast::Record& record, PrintOptions options = {},
+                             const Notes* notes = nullptr);
 
 }  // namespace pips::parser

@@ -199,6 +199,7 @@ private:
 
     Phase phase_ = Phase::tags;
     std::optional<int> prev_number_;  // of the previous hand, when well-formed
+    bool implicit_hand_ = false;      // the previous hand was begun without its hand line
     int redeals_ = 0;
 
     // Lists being read, their capacity kept from line to line (one allocation

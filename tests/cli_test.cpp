@@ -687,7 +687,8 @@ TEST(Progress, FmtAndAnnotateOnATerminal) {
 // takes the notes out again. Also for a record with syntax errors.
 TEST(PipsExe, AnnotateIsIdempotentAndFmtStripsItsNotes) {
     TempDir dir;
-    for (const std::string& text : {kValid + "\n" + kWrongSeat, kSyntax}) {
+    for (const std::string& text :
+         {kValid + "\n" + kWrongSeat, kSyntax, kSyntax + "\n" + kValid + "\n" + kSyntax}) {
         auto f = dir.write("in.dgn", text);
         ExeRun once = pips(dir, "annotate " + quote(f));
         EXPECT_NE(once.out.find("pips: error["), std::string::npos) << once.out;

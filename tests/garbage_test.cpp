@@ -124,6 +124,38 @@ std::string fmt_of(const test::TempDir& dir, const std::string& text, int& code,
     return test::slurp(dir.path("out"));
 }
 
+// `pips annotate` on `text`: its output.
+std::string annotate_of(const test::TempDir& dir, const std::string& text) {
+    const std::string in = dir.write("in.dgn", text);
+    std::FILE* out = std::fopen(dir.path("out").c_str(), "wb");
+    std::FILE* err = std::fopen(dir.path("err").c_str(), "wb");
+    cli::Io io;
+    io.out = out;
+    io.err = err;
+    cli::AnnotateArgs args;
+    args.files = {in};
+    cli::run_annotate(args, io);
+    std::fclose(out);
+    std::fclose(err);
+    return test::slurp(dir.path("out"));
+}
+
+std::string stripped_of(const test::TempDir& dir, const std::string& text) {
+    const std::string in = dir.write("in.dgn", text);
+    std::FILE* out = std::fopen(dir.path("out").c_str(), "wb");
+    std::FILE* err = std::fopen(dir.path("err").c_str(), "wb");
+    cli::Io io;
+    io.out = out;
+    io.err = err;
+    cli::FmtArgs args;
+    args.files = {in};
+    args.strip_annotations = true;
+    cli::run_fmt(args, io);
+    std::fclose(out);
+    std::fclose(err);
+    return test::slurp(dir.path("out"));
+}
+
 // Every non-blank byte of `text` is in fmt's output as often as in the
 // input; "" or what is missing.
 std::string lost_by_fmt(const test::TempDir& dir, const std::string& text) {
@@ -262,4 +294,49 @@ TEST(FmtKeepsEveryByte, RecordWithSyntaxErrorsAsWritten) {
     // Formatting what fmt printed changes nothing.
     const std::string once = fmt_of(dir, bad + good, code);
     EXPECT_EQ(fmt_of(dir, once, code), once);
+}
+
+// "" when a == b, else the first line where they differ, with its neighbours.
+std::string first_difference(const std::string& a, const std::string& b) {
+    if (a == b) return "";
+    std::size_t i = 0;
+    while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+    const std::size_t from = a.rfind('\n', i > 200 ? i - 200 : 0);
+    const auto window = [&](const std::string& s) {
+        const std::size_t f = from == std::string::npos ? 0 : from;
+        return s.substr(f, std::min<std::size_t>(400, s.size() - std::min(f, s.size())));
+    };
+    return "first difference at byte " + std::to_string(i) + "\n--- first:\n" + window(a) +
+           "\n--- second:\n" + window(b);
+}
+
+// annotate twice gives what annotate once gave, fmt twice what fmt once
+// gave, and fmt --strip-annotations of annotate's output is fmt's output: on every corpus file and
+// on 1,000 damaged records.
+TEST(AnnotateIsIdempotent, CorpusAndDamagedRecords) {
+    test::TempDir dir;
+    std::vector<std::pair<std::string, std::string>> inputs;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(PIPS_SOURCE_DIR "/corpus"))
+        if (e.path().extension() == ".dgn")
+            inputs.emplace_back(e.path().string(), test::slurp(e.path()));
+    const std::vector<Variant> variants = test::all_variants();
+    std::mt19937_64 rng(1515);
+    std::string damaged_text;
+    for (int i = 0; i < 1000; ++i) {
+        const Variant& v = variants[static_cast<std::size_t>(i) % variants.size()];
+        damaged_text +=
+            damaged(gen::write_match(gen::generate_match({v, i % 2 == 0, gen::Bot::random, 2}, rng))
+                        .text,
+                    rng) +
+            "\n";
+    }
+    inputs.emplace_back("1,000 damaged records", damaged_text);
+    for (const auto& [name, text] : inputs) {
+        const std::string once = annotate_of(dir, text);
+        EXPECT_EQ(first_difference(once, annotate_of(dir, once)), "") << name;
+        int code = 0;
+        const std::string formatted = fmt_of(dir, text, code);
+        EXPECT_EQ(first_difference(formatted, stripped_of(dir, once)), "") << name;
+        EXPECT_EQ(first_difference(formatted, fmt_of(dir, formatted, code)), "") << name;
+    }
 }

@@ -1483,6 +1483,15 @@ TEST(Recovery, MissingHandLineIsOneErrorAndTheHandIsRead) {
     EXPECT_EQ(r.hands[0].number, 1);
     EXPECT_EQ(r.hands[0].plies.size(), 2u);
     ASSERT_TRUE(r.hands[0].end);
+    // The hand line written late, after the plies it should head: reported
+    // once (at the plies), not again as a repeated number.
+    for (const auto mode : {parser::Mode::fast, parser::Mode::reference}) {
+        const auto late = parser::parse_record(
+            kHead + "A:6-6\nend block\nA:5-5 B:5-4R\nhand 2\nA:1-1\nhand 3\n", 1, mode);
+        ASSERT_EQ(late.errors.size(), 1u) << errors_of(late);
+        EXPECT_EQ(late.errors[0].pos, at(6, 1));
+        EXPECT_EQ(late.hands.size(), 4u);
+    }
     // Only a ply begins a hand so: other words are reported and skipped.
     const auto g = parse_record(kHead + "end block\nFirmado: ____\n");
     EXPECT_EQ(g.hands.size(), 1u);

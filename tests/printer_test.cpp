@@ -321,8 +321,7 @@ TEST(PrinterRoundTrip, LineCommentsAndTagCommentsAreKept) {
               "[Players \"a, b, c, d\"]\n"
               "; before the hand\n"
               "\n"
-              "hand 1\n"
-              "; the first\n"
+              "hand 1 ; the first\n"
               "A:6-6 B:6-5R ; B had to\n"
               "{ on the next line } C:pass ; C knocked\n"
               "D:pass ; a line of its own\n"
@@ -372,6 +371,24 @@ TEST(PrinterAsWritten, KeepsTheTextAndDropsOnlyNotes) {
     strip.strip_notes = true;
     EXPECT_EQ(parser::print_as_written(r, strip),
               "[Rules \"jamaican\"]\r\nhand 1\nA:6-6 B:6_5 ; x\n\nz\n");
+    // Notes go after the line they are on; the old ones are dropped.
+    const parser::Notes notes = {{{5, 7}, "bad tile"}, {{9, 1}, "junk"}, {{40, 1}, "past"}};
+    EXPECT_EQ(parser::print_as_written(r, strip, &notes),
+              "[Rules \"jamaican\"]\r\nhand 1\nA:6-6 B:6_5 ; x\n; pips: bad tile\n\nz\n"
+              "; pips: junk\n; pips: past\n");
+}
+
+// A record that holds notes anywhere (before its tags, among them, on plies
+// and lines) prints with new notes as it printed with the old ones gone.
+TEST(PrinterNotes, NotesAnywhereAreReplaced) {
+    const std::string text =
+        "; pips: old before\n; kept\n[Rules \"jamaican\"]\n{ pips: old tag }\n"
+        "[Players \"a, b, c, d\"]\nhand 1\n; pips: old hand\nA:6-6 { pips: old } B:6-5R\n";
+    ast::Record r = parse_one(text);
+    ASSERT_TRUE(r.errors.empty());
+    const parser::Notes none;
+    EXPECT_EQ(print_record(r, &none),
+              "; kept\n[Rules \"jamaican\"]\n[Players \"a, b, c, d\"]\n\nhand 1\nA:6-6 B:6-5R\n");
 }
 
 }  // namespace
