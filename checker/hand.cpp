@@ -274,7 +274,12 @@ std::string RecordChecker::cited(const std::string& why) const {
             continue;
         }
         const auto event = static_cast<std::size_t>(std::stoi(why.substr(i + 1, close - i - 1)));
-        if (event < event_pos_.size())
+        if (opt_.annotate && out.ends_with(" at ")) {
+            // A note stands beside the plies it cites, in a text laid out
+            // anew: a line of the input would point elsewhere there (and
+            // annotating the output again would change it).
+            out.resize(out.size() - 4);
+        } else if (event < event_pos_.size())
             fmt::format_to(std::back_inserter(out), "line {}", event_pos_[event].line);
         else
             out += "an earlier turn";
