@@ -1,10 +1,11 @@
 // Where the tiles of a hand can be when the record does not show them all: a
 // small matching problem. Every tile of the set goes to one place (a seat's
 // dealt hand, one of its draws, the boneyard still undrawn, the unused
-// tiles); each place takes exactly its capacity; each tile only a place it is
-// allowed in. A placement exists when every tile can be put somewhere at once
-// (Hall's condition, checked by a max flow over at most 28 tiles and a few
-// dozen places).
+// tiles), no place over its capacity, each tile only in a place it is
+// allowed in. A hand's capacities add up to the set, so every place is then
+// full. A placement exists when every tile can be put somewhere at once
+// (Hall's condition, checked by a max flow over at most 28 tiles and at most
+// 32 places).
 #pragma once
 
 #include <array>
