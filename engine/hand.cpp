@@ -765,7 +765,7 @@ std::string HandState::shortfall_words(const PlacementCut& cut, const Places& wh
     const char* them = several ? "them" : "it";
     std::string out;
     if (!hidden.empty()) {
-        out = fmt::format("{} {} not on the layout", hidden.str(), several ? "are" : "is");
+        out = fmt::format("the {} {} not on the layout", hidden.str(), several ? "are" : "is");
     } else if (!played.empty()) {
         for (int s = 0; s < v_.players; ++s) {
             TileSet mine;
@@ -822,7 +822,7 @@ Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool re
         const std::uint8_t ends = constraints_.empty() ? 0 : constraints_.back().ends;
         std::string core = shortfall_words(cut, where, seat, several);
         return Step::fail(
-            own, fmt::format("{} {} on {}, but {}: {} held {}", seat_name(seat),
+            own, fmt::format("{} {} on {}; {}: {} held {}", seat_name(seat),
                              own == Fault::illegal_pass ? "passed" : "drew", numbers_text(ends),
                              core, seat_name(seat), several ? "at least one of them" : "it"));
     }
