@@ -38,8 +38,19 @@ struct PlacementCut {
     int room = 0;
 };
 
+// The place of each tile (by index) in a placement.
+using Placement = std::array<std::int8_t, kTiles>;
+
 // Whether a placement exists. When none does and `cut` is given, it gets a
-// set of tiles with too little room (the smallest the flow finds).
-bool place_tiles(const PlacementProblem& p, PlacementCut* cut = nullptr);
+// set of tiles with too little room (the smallest the flow finds); when one
+// does and `found` is given, it gets one.
+// `start`, when given, is tried first: each tile stays where it puts it
+// while it may.
+bool place_tiles(const PlacementProblem& p, PlacementCut* cut = nullptr, Placement* found = nullptr,
+                 const Placement* start = nullptr);
+
+// Whether `a` (a placement found for an earlier problem) is one for `p`:
+// every tile in an allowed place, no place over its capacity.
+bool still_placed(const PlacementProblem& p, const Placement& a);
 
 }  // namespace pips
