@@ -859,10 +859,12 @@ Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool re
     if (own == Fault::illegal_pass || own == Fault::illegal_draw) {
         const std::uint8_t ends = constraints_.empty() ? 0 : constraints_.back().ends;
         std::string core = shortfall_words(cut, where, seat, several);
+        const int at = own == Fault::illegal_pass ? events_ - 1 : draws_.back().event;
         return Step::fail(
-            own, fmt::format("{} {} on {}; {}: {} held {}", seat_name(seat),
-                             own == Fault::illegal_pass ? "passed" : "drew", numbers_text(ends),
-                             core, seat_name(seat), several ? "at least one of them" : "it"));
+            own, fmt::format("{} {} at {} on {}; {}: {} held {}", seat_name(seat),
+                             own == Fault::illegal_pass ? "passed" : "drew", event_mark(at),
+                             numbers_text(ends), core, seat_name(seat),
+                             several ? "at least one of them" : "it"));
     }
     const std::string what = t ? fmt::format("{} {}", seat_name(seat), t->str())
                                : fmt::format("{}'s remain line", seat_name(seat));
