@@ -707,13 +707,12 @@ bool HandState::placeable(const Keep& keep, PlacementCut* cut, Places* where) co
             allowed[static_cast<std::size_t>(pr.tile.index())] &= 1u << pr.seat;
     for (std::size_t c = 0; c < constraints_.size(); ++c) {
         const Constraint& k = constraints_[c];
-        if (k.seat == keep.drop_seat || static_cast<int>(c) == keep.drop_constraint) continue;
+        if (k.seat == keep.drop_seat) continue;
         restrict_to(k.fits, ~before(k.seat, k.event));
     }
     p.tiles = set_;
     if (where) *where = w;
-    const bool plain =
-        keep.proofs && keep.drop_seat < 0 && keep.drop_constraint < 0 && !keep.void_now && !cut;
+    const bool plain = keep.proofs && keep.drop_seat < 0 && !keep.void_now && !cut;
     if (!plain) return place_tiles(p, cut);
     // Most moves leave the last placement standing.
     if (have_witness_ && still_placed(p, witness_)) return true;

@@ -181,11 +181,10 @@ private:
     struct Keep {
         bool proofs = true;
         int drop_seat = -1;
-        int drop_constraint = -1;
         bool void_now = false;
     };
-    // The places: seats' deals 0..players-1, then one per draw, then the
-    // boneyard and the unused tiles when there are any.
+    // The places: seats' deals 0..players-1, then the boneyard or the unused
+    // tiles when there are any, then one per draw.
     struct Places {
         std::array<std::uint32_t, 4> seat{};  // a seat's deal and its draws
         int boneyard = -1, unused = -1;
