@@ -692,6 +692,11 @@ bool HandState::placeable(const Keep& keep, PlacementCut* cut, Places* where) co
         restrict_to(dealt_to_[static_cast<std::size_t>(s)], 1u << s);
         if (!si.out && si.count > 0) in_hand |= w.seat[static_cast<std::size_t>(s)];
     }
+    // A tile a pose proves is in its poser's hand is known there: without the
+    // proof it may be anywhere.
+    if (!keep.proofs)
+        for (const Proof& pr : proofs_)
+            if (!table.contains(pr.tile)) allowed[static_cast<std::size_t>(pr.tile.index())] = all;
     if (keep.void_now) restrict_to(layout_.playable(set_ - table), ~in_hand);
     if (stock_known_) {
         TileSet in_stock;
@@ -865,7 +870,7 @@ Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool re
                              numbers_text(ends), core, seat_name(seat),
                              several ? "at least one of them" : "it"));
     }
-    const std::string what = t ? fmt::format("{} {}", seat_name(seat), t->str())
+    const std::string what = t ? fmt::format("{}'s {}", seat_name(seat), t->str())
                                : fmt::format("{}'s remain line", seat_name(seat));
     if (!proofs_.empty()) {
         Keep k;
@@ -905,10 +910,10 @@ Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool re
             const Constraint& c = holding ? *holding : *first;
             return Step::fail(
                 c.from_draw ? Fault::illegal_draw : Fault::illegal_pass,
-                fmt::format("{} {} on {} while holding a tile that fitted (proven "
+                fmt::format("{} {} at {} on {} while holding a tile that fitted (proven "
                             "by {}): {}",
-                            seat_name(seat), c.from_draw ? "drew" : "passed", numbers_text(c.ends),
-                            what, shortfall_words(cut, where, -1, several)),
+                            seat_name(seat), c.from_draw ? "drew" : "passed", event_mark(c.event),
+                            numbers_text(c.ends), what, shortfall_words(cut, where, -1, several)),
                 c.event);
         }
     }

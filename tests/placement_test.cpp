@@ -184,6 +184,21 @@ TEST(HandPlacement, TheSeatsOwnDrawExplainsAPlayAtTheDraw) {
     EXPECT_EQ(st.event, 1);  // the draw: the pose is event 0
 }
 
+TEST(HandPlacement, APlayThatOnlyThePosesProofRulesOutIsAWrongPose) {
+    // A poses 5-5 as the holder of 6-6 (so A holds 6-6 too). C and D pass on
+    // 4 and 5: the 11 fours and fives off the layout fill A's other five
+    // tiles and B's six. A's 4-3 keeps it tight; B's 3-2 leaves room for 9.
+    // Without the proof A would have one more place: the pose is at fault.
+    HandState h(test::variant_of(RuleSet::jamaican, 4));
+    h.start();
+    ASSERT_TRUE(h.pose(0, Tile(5, 5), 5, 5, Tile(6, 6)));
+    ASSERT_TRUE(play_script(h, "B:5-4L C:pass D:pass A:4-3L"));
+    EXPECT_TRUE(h.placeable());
+    Step st = play_script(h, "B:3-2L");
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+}
+
 TEST(HandPlacement, MayBeBlockedWhenTheUnusedTilesCanHoldWhatFits) {
     // Fives-threes, 2 players: 14 tiles are unused, room for every 6.
     HandState h(test::variant_of(RuleSet::fives_threes, 2));
