@@ -70,6 +70,7 @@ void HandState::reset() {
     proofs_.clear();
     dealt_to_ = {};
     draws_.clear();
+    have_witness_ = false;
 }
 
 Step HandState::not_at_table(int seat) const {
@@ -390,7 +391,7 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     last_tile_ = t;
     passes_in_row_ = 0;
     after_move(seat);
-    if (placement_needed() && !placeable()) [[unlikely]]
+    if (placement_needed() && !witness_keeps_play(seat, t) && !placeable()) [[unlikely]]
         return no_placement(seat, t, Fault::not_in_hand, false);
     return Step::ok();
 }
@@ -459,6 +460,7 @@ Step HandState::pass(int seat) {
         return fail(Fault::illegal_pass,
                     "{} passed with {} tile{} still in the boneyard: a seat that cannot play draws",
                     seat_name(seat), bone_count_, bone_count_ == 1 ? "" : "s");
+    const std::size_t constraints_before = constraints_.size();
     if (!pass_while_able_) {
         const SeatInfo& si = seats_[seat];
         TileSet p = layout_.playable(si.known);
@@ -472,7 +474,8 @@ Step HandState::pass(int seat) {
     }
     ++passes_in_row_;
     after_move(seat);
-    if (placement_needed() && !placeable()) [[unlikely]]
+    if (placement_needed() && constraints_.size() != constraints_before &&
+        !witness_keeps_pass(seat) && !placeable()) [[unlikely]]
         return no_placement(seat, std::nullopt, Fault::illegal_pass, false);
     return Step::ok();
 }
@@ -640,21 +643,24 @@ bool HandState::placeable(const Keep& keep, PlacementCut* cut, Places* where) co
     Places w;
     const int n = v_.players;
     const int per_seat = v_.tiles_per_seat();
+    // The deals, the boneyard or the unused tiles, then the draws: a place
+    // keeps its number from move to move, so the last placement found can be
+    // tried again first.
     for (int s = 0; s < n; ++s) w.seat[static_cast<std::size_t>(s)] = 1u << p.add_place(per_seat);
-    const int first_draw = p.places;
-    std::uint32_t draw_bits = 0;
-    const std::size_t draws = std::min<std::size_t>(
-        draws_.size(), static_cast<std::size_t>(PlacementProblem::kMaxPlaces - n - 1));
-    for (std::size_t k = 0; k < draws; ++k) {
-        const int q = p.add_place(1);
-        w.seat[static_cast<std::size_t>(draws_[k].seat)] |= 1u << q;
-        draw_bits |= 1u << q;
-    }
     std::uint32_t bone_bit = 0;
     if (draw_game_)
         w.boneyard = p.add_place(bone_count_), bone_bit = 1u << w.boneyard;
     else if (const int u = set_.size() - n * per_seat; u > 0)
         w.unused = p.add_place(u);
+    const int first_draw = p.places;
+    std::uint32_t draw_bits = 0;
+    const std::size_t draws = std::min<std::size_t>(
+        draws_.size(), static_cast<std::size_t>(PlacementProblem::kMaxPlaces - first_draw));
+    for (std::size_t k = 0; k < draws; ++k) {
+        const int q = p.add_place(1);
+        w.seat[static_cast<std::size_t>(draws_[k].seat)] |= 1u << q;
+        draw_bits |= 1u << q;
+    }
     const std::uint32_t all = p.places >= 32 ? ~0u : (1u << p.places) - 1;
     // A seat's deal and the draws it made before `event`.
     auto before = [&](int s, int event) {
@@ -664,46 +670,82 @@ bool HandState::placeable(const Keep& keep, PlacementCut* cut, Places* where) co
                 m |= 1u << (first_draw + static_cast<int>(k));
         return m;
     };
+    // Where each tile may be: first where the record puts it, then what rules
+    // places out. Built tile set by tile set; this runs after every move of a
+    // record that hides tiles.
     const TileSet table = layout_.on_table();
-    const TileSet fits_now = keep.void_now ? layout_.playable(set_ - table) : TileSet{};
-    set_.for_each([&](Tile u) {
+    auto& allowed = p.allowed;
+    set_.for_each([&](Tile u) { allowed[static_cast<std::size_t>(u.index())] = all; });
+    table.for_each([&](Tile u) {
         const auto i = static_cast<std::size_t>(u.index());
-        std::uint32_t m = all;
-        if (table.contains(u)) {
-            m = before(played_by_[i], played_at_[i]);
-        } else {
-            for (int s = 0; s < n; ++s)
-                if (seats_[static_cast<std::size_t>(s)].known.contains(u)) {
-                    m = w.seat[static_cast<std::size_t>(s)];
-                    break;
-                }
-            for (int s = 0; s < n; ++s)
-                if (fits_now.contains(u) && !seats_[static_cast<std::size_t>(s)].out &&
-                    seats_[static_cast<std::size_t>(s)].count > 0)
-                    m &= ~w.seat[static_cast<std::size_t>(s)];
-        }
-        for (int s = 0; s < n; ++s)
-            if (dealt_to_[static_cast<std::size_t>(s)].contains(u)) m &= 1u << s;
-        if (stock_known_) {
-            std::uint32_t in = 0;
-            for (std::size_t k = 0; k < stock_.size(); ++k)
-                if (stock_[k] == u)
-                    in = k < draws ? 1u << (first_draw + static_cast<int>(k)) : bone_bit;
-            m &= in ? in : ~(draw_bits | bone_bit);
-        }
-        if (keep.proofs)
-            for (const Proof& pr : proofs_)
-                if (pr.tile == u) m &= 1u << pr.seat;
-        for (std::size_t c = 0; c < constraints_.size(); ++c) {
-            const Constraint& k = constraints_[c];
-            if (k.seat == keep.drop_seat || static_cast<int>(c) == keep.drop_constraint) continue;
-            if (k.fits.contains(u)) m &= ~before(k.seat, k.event);
-        }
-        p.allowed[i] = m;
+        allowed[i] = before(played_by_[i], played_at_[i]);
     });
+    auto restrict_to = [&](TileSet ts, std::uint32_t m) {
+        ts.for_each([&](Tile u) { allowed[static_cast<std::size_t>(u.index())] &= m; });
+    };
+    std::uint32_t in_hand = 0;
+    for (int s = 0; s < n; ++s) {
+        const SeatInfo& si = seats_[static_cast<std::size_t>(s)];
+        si.known.for_each([&](Tile u) {
+            allowed[static_cast<std::size_t>(u.index())] = w.seat[static_cast<std::size_t>(s)];
+        });
+        restrict_to(dealt_to_[static_cast<std::size_t>(s)], 1u << s);
+        if (!si.out && si.count > 0) in_hand |= w.seat[static_cast<std::size_t>(s)];
+    }
+    // A tile a pose proves is in its poser's hand is known there: without the
+    // proof it may be anywhere.
+    if (!keep.proofs)
+        for (const Proof& pr : proofs_)
+            if (!table.contains(pr.tile)) allowed[static_cast<std::size_t>(pr.tile.index())] = all;
+    if (keep.void_now) restrict_to(layout_.playable(set_ - table), ~in_hand);
+    if (stock_known_) {
+        TileSet in_stock;
+        for (std::size_t k = 0; k < stock_.size(); ++k) {
+            in_stock.insert(stock_[k]);
+            allowed[static_cast<std::size_t>(stock_[k].index())] &=
+                k < draws ? 1u << (first_draw + static_cast<int>(k)) : bone_bit;
+        }
+        restrict_to(set_ - in_stock, ~(draw_bits | bone_bit));
+    }
+    if (keep.proofs)
+        for (const Proof& pr : proofs_)
+            allowed[static_cast<std::size_t>(pr.tile.index())] &= 1u << pr.seat;
+    for (std::size_t c = 0; c < constraints_.size(); ++c) {
+        const Constraint& k = constraints_[c];
+        if (k.seat == keep.drop_seat) continue;
+        restrict_to(k.fits, ~before(k.seat, k.event));
+    }
     p.tiles = set_;
     if (where) *where = w;
-    return place_tiles(p, cut);
+    const bool plain = keep.proofs && keep.drop_seat < 0 && !keep.void_now && !cut;
+    if (!plain) return place_tiles(p, cut);
+    // Most moves leave the last placement standing.
+    if (have_witness_ && still_placed(p, witness_)) return true;
+    Placement last = witness_;
+    have_witness_ = place_tiles(p, nullptr, &witness_, have_witness_ ? &last : nullptr);
+    return have_witness_;
+}
+
+int HandState::seat_of_place(int q) const {
+    const int n = v_.players;
+    if (q < n) return q;
+    const int first_draw = n + (draw_game_ || set_.size() > n * v_.tiles_per_seat() ? 1 : 0);
+    if (q < first_draw) return -1;
+    const auto k = static_cast<std::size_t>(q - first_draw);
+    return k < draws_.size() ? draws_[k].seat : -1;
+}
+
+bool HandState::witness_keeps_play(int seat, Tile t) const {
+    return have_witness_ && seat_of_place(witness_[static_cast<std::size_t>(t.index())]) == seat;
+}
+
+bool HandState::witness_keeps_pass(int seat) const {
+    if (!have_witness_) return false;
+    bool kept = true;
+    constraints_.back().fits.for_each([&](Tile u) {
+        kept = kept && seat_of_place(witness_[static_cast<std::size_t>(u.index())]) != seat;
+    });
+    return kept;
 }
 
 Step HandState::play_after_block(int seat, Tile t) const {
@@ -765,7 +807,7 @@ std::string HandState::shortfall_words(const PlacementCut& cut, const Places& wh
     const char* them = several ? "them" : "it";
     std::string out;
     if (!hidden.empty()) {
-        out = fmt::format("{} {} not on the layout", hidden.str(), several ? "are" : "is");
+        out = fmt::format("the {} {} not on the layout", hidden.str(), several ? "are" : "is");
     } else if (!played.empty()) {
         for (int s = 0; s < v_.players; ++s) {
             TileSet mine;
@@ -821,12 +863,14 @@ Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool re
     if (own == Fault::illegal_pass || own == Fault::illegal_draw) {
         const std::uint8_t ends = constraints_.empty() ? 0 : constraints_.back().ends;
         std::string core = shortfall_words(cut, where, seat, several);
+        const int at = own == Fault::illegal_pass ? events_ - 1 : draws_.back().event;
         return Step::fail(
-            own, fmt::format("{} {} on {}, but {}: {} held {}", seat_name(seat),
-                             own == Fault::illegal_pass ? "passed" : "drew", numbers_text(ends),
-                             core, seat_name(seat), several ? "at least one of them" : "it"));
+            own, fmt::format("{} {} at {} on {}; {}: {} held {}", seat_name(seat),
+                             own == Fault::illegal_pass ? "passed" : "drew", event_mark(at),
+                             numbers_text(ends), core, seat_name(seat),
+                             several ? "at least one of them" : "it"));
     }
-    const std::string what = t ? fmt::format("{} {}", seat_name(seat), t->str())
+    const std::string what = t ? fmt::format("{}'s {}", seat_name(seat), t->str())
                                : fmt::format("{}'s remain line", seat_name(seat));
     if (!proofs_.empty()) {
         Keep k;
@@ -866,10 +910,10 @@ Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool re
             const Constraint& c = holding ? *holding : *first;
             return Step::fail(
                 c.from_draw ? Fault::illegal_draw : Fault::illegal_pass,
-                fmt::format("{} {} on {} while holding a tile that fitted (proven "
+                fmt::format("{} {} at {} on {} while holding a tile that fitted (proven "
                             "by {}): {}",
-                            seat_name(seat), c.from_draw ? "drew" : "passed", numbers_text(c.ends),
-                            what, shortfall_words(cut, where, -1, several)),
+                            seat_name(seat), c.from_draw ? "drew" : "passed", event_mark(c.event),
+                            numbers_text(c.ends), what, shortfall_words(cut, where, -1, several)),
                 c.event);
         }
     }

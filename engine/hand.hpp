@@ -181,17 +181,25 @@ private:
     struct Keep {
         bool proofs = true;
         int drop_seat = -1;
-        int drop_constraint = -1;
         bool void_now = false;
     };
-    // The places: seats' deals 0..players-1, then one per draw, then the
-    // boneyard and the unused tiles when there are any.
+    // The places: seats' deals 0..players-1, then the boneyard or the unused
+    // tiles when there are any, then one per draw.
     struct Places {
         std::array<std::uint32_t, 4> seat{};  // a seat's deal and its draws
         int boneyard = -1, unused = -1;
     };
     bool placeable(const Keep& keep, PlacementCut* cut, Places* where = nullptr) const;
     bool placement_needed() const { return !constraints_.empty() || !proofs_.empty(); }
+    // Whether the last placement found still is one after `seat` played `t`
+    // (it had put `t` in one of the seat's places), or after the last pass
+    // (it puts no tile that fitted then in the passer's places): the usual
+    // case, which needs no new search.
+    bool witness_keeps_play(int seat, Tile t) const;
+    bool witness_keeps_pass(int seat) const;
+    // The seat a place of the witness belongs to (-1: the boneyard or the
+    // unused tiles).
+    int seat_of_place(int q) const;
     // After an event of `seat` (a play or foul of `t`, a remain line, or a
     // pass or draw when `t` is empty) that left no placement: the fault, at
     // the event RULINGS attributes it to.
@@ -256,6 +264,9 @@ private:
         int event;
     };
     std::vector<Draw> draws_;
+    // The last placement found, tried first on the next move.
+    mutable Placement witness_{};
+    mutable bool have_witness_ = false;
 };
 
 }  // namespace pips

@@ -1,5 +1,6 @@
 #include "engine/placement.hpp"
 
+#include <algorithm>
 #include <bit>
 
 namespace pips {
@@ -73,7 +74,20 @@ bool augment(const PlacementProblem& p, Flow& f, std::uint32_t& reached_groups,
 
 }  // namespace
 
-bool place_tiles(const PlacementProblem& p, PlacementCut* cut) {
+bool still_placed(const PlacementProblem& p, const Placement& a) {
+    std::array<int, PlacementProblem::kMaxPlaces> used{};
+    bool ok = true;
+    p.tiles.for_each([&](Tile t) {
+        const auto i = static_cast<std::size_t>(t.index());
+        const int q = a[i];
+        ok = ok && q >= 0 && q < p.places && (p.allowed[i] >> q & 1u) &&
+             ++used[static_cast<std::size_t>(q)] <= p.capacity[static_cast<std::size_t>(q)];
+    });
+    return ok;
+}
+
+bool place_tiles(const PlacementProblem& p, PlacementCut* cut, Placement* found,
+                 const Placement* start) {
     Flow f;
     int need = 0;
     bool stuck = false;
@@ -99,9 +113,29 @@ bool place_tiles(const PlacementProblem& p, PlacementCut* cut) {
         }
         return false;
     }
-    // Greedy first: each group into places with room, then augment.
-    for (int g = 0; g < f.groups; ++g)
-        for (std::uint32_t m = f.mask[g]; m && f.sent[g] < f.count[g]; m &= m - 1) {
+    if (start) {
+        for (int g = 0; g < f.groups; ++g)
+            f.tiles[g].for_each([&](Tile t) {
+                const int q = (*start)[static_cast<std::size_t>(t.index())];
+                if (q < 0 || q >= p.places || !(f.mask[g] >> q & 1u) ||
+                    f.used[static_cast<std::size_t>(q)] >= p.capacity[static_cast<std::size_t>(q)])
+                    return;
+                ++f.flow[g][q];
+                ++f.sent[g];
+                ++f.used[static_cast<std::size_t>(q)];
+            });
+    }
+    // Greedy first, the groups with the fewest places first (tiles the
+    // record pins to one place take it before any other could), each into
+    // places with room; then augment what is left.
+    std::array<int, kMaxGroups> order{};
+    for (int g = 0; g < f.groups; ++g) order[g] = g;
+    std::sort(order.begin(), order.begin() + f.groups,
+              [&](int x, int y) { return std::popcount(f.mask[x]) < std::popcount(f.mask[y]); });
+    for (int i = 0; i < f.groups; ++i)
+        for (std::uint32_t m = f.mask[order[i]]; m && f.sent[order[i]] < f.count[order[i]];
+             m &= m - 1) {
+            const int g = order[i];
             const int q = std::countr_zero(m);
             const int put = std::min(f.count[g] - f.sent[g], p.capacity[q] - f.used[q]);
             if (put <= 0) continue;
@@ -125,6 +159,18 @@ bool place_tiles(const PlacementProblem& p, PlacementCut* cut) {
             return false;
         }
         ++placed;
+    }
+    if (found) {
+        found->fill(-1);
+        for (int g = 0; g < f.groups; ++g) {
+            int q = -1;
+            int left = 0;
+            f.tiles[g].for_each([&](Tile t) {
+                while (left == 0) left = f.flow[g][++q];
+                (*found)[static_cast<std::size_t>(t.index())] = static_cast<std::int8_t>(q);
+                --left;
+            });
+        }
     }
     return true;
 }
