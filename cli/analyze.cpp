@@ -20,6 +20,7 @@ struct AnalyzeOptions {
     std::size_t tt_mb = 32;
     std::uint64_t max_nodes = 200'000'000;
     std::string shard;
+    unsigned jobs = 1;
 };
 
 }  // namespace
@@ -38,6 +39,10 @@ void setup_analyze(CLI::App& app) {
     sub->add_option("--max-nodes", opt->max_nodes,
                     "Positions one hand may search before it is listed as not analysed")
         ->capture_default_str();
+    sub->add_option("-j,--jobs", opt->jobs,
+                    "Threads analysing records (0: one per hardware thread); output in input "
+                    "order")
+        ->capture_default_str();
     sub->add_option("--shard", opt->shard,
                     "K/N: the records numbered K, K+N, K+2N, ... across all files");
     sub->add_option("files", opt->files, "DGN files; - reads standard input")->required();
@@ -53,6 +58,7 @@ void setup_analyze(CLI::App& app) {
         args.format = opt->format == "json" ? Format::json : Format::dgn;
         args.tt_mb = opt->tt_mb;
         args.max_nodes = opt->max_nodes;
+        args.jobs = opt->jobs;
         if (!opt->shard.empty()) {
             unsigned k = 0, n = 0;
             char slash = 0;

@@ -7,9 +7,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "checker/checker.hpp"
@@ -484,6 +487,47 @@ parser::Notes notes_of(const Variant& v, const std::vector<HandAnalysis>& hands,
 
 }  // namespace
 
+namespace {
+
+// One record's output, and whether it was valid.
+struct Done {
+    std::string text;
+    bool valid = true;
+};
+
+Done analyze_record(Analyzer& analyzer, ast::Record& record, const std::string& name,
+                    std::size_t number, Format format) {
+    Done d;
+    strip_own(record);
+    const checker::Verdict verdict = checker::check_record(record);
+    d.valid = verdict.valid;
+    std::string rules;
+    const std::vector<HandAnalysis> hands = analyzer.record(record, verdict, rules);
+    Variant v;
+    if (const ast::Tag* rt = record.find_tag("Rules")) {
+        const ast::Tag* pt = record.find_tag("Players");
+        const ast::Tag* ot = record.find_tag("Options");
+        (void)make_variant(rt->value, pt ? count_players(pt->value).count : 0, ot ? ot->value : "",
+                           v);
+    }
+    if (format == Format::json) {
+        for (const auto& a : hands) render_json(d.text, name, number, rules, v, a);
+    } else {
+        const parser::Notes notes = notes_of(v, hands, record);
+        d.text = parser::print_record(record, &notes);
+    }
+    return d;
+}
+
+struct Pending {
+    ast::Record record;
+    const std::string* name = nullptr;
+    std::size_t number = 0;
+    Done done;
+};
+
+}  // namespace
+
 int run_analyze(const AnalyzeArgs& args, const Io& io) {
     Output out(io.out);
     Output err(io.err);
@@ -491,11 +535,61 @@ int run_analyze(const AnalyzeArgs& args, const Io& io) {
     bool all_valid = true;
     bool first = true;
     std::size_t number = 0;  // records counted across all files
-    Analyzer analyzer(args);
+    const unsigned jobs =
+        args.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : args.jobs;
+    std::vector<Analyzer> analyzers;
+    for (unsigned j = 0; j < jobs; ++j) analyzers.emplace_back(args);
+    // Records are read in batches; a batch is analysed on `jobs` threads and
+    // written in input order before the next is read.
+    const std::size_t batch = jobs == 1 ? 1 : std::size_t{4} * jobs;
+    std::vector<Pending> pending;
+    auto drain = [&] {
+        if (pending.empty()) return;
+        std::atomic<std::size_t> next{0};
+        std::vector<std::string> failures(pending.size());
+        auto work = [&](Analyzer& a) {
+            for (std::size_t i; (i = next.fetch_add(1)) < pending.size();) {
+                try {
+                    pending[i].done = analyze_record(a, pending[i].record, *pending[i].name,
+                                                     pending[i].number, args.format);
+                } catch (const std::exception& e) {
+                    failures[i] = e.what();
+                }
+            }
+        };
+        std::vector<std::thread> threads;
+        const std::size_t helpers = std::min<std::size_t>(jobs, pending.size()) - 1;
+        for (std::size_t j = 1; j <= helpers; ++j)
+            threads.emplace_back(work, std::ref(analyzers[j]));
+        work(analyzers[0]);
+        for (auto& t : threads) t.join();
+        for (std::size_t i = 0; i < pending.size(); ++i) {
+            if (failures[i].empty()) continue;
+            ran = false;
+            render_diagnostic(err.buf(),
+                              {*pending[i].name,
+                               {},
+                               std::string(kInternal),
+                               fmt::format("record {}: {}", pending[i].number, failures[i])},
+                              nullptr, io.color_err);
+        }
+        for (auto& p : pending) {
+            all_valid &= p.done.valid;
+            if (args.format != Format::json && !first) out.buf() += '\n';
+            first = false;
+            out.buf() += p.done.text;
+        }
+        out.flush();  // a batch takes long enough to show as it is done
+        pending.clear();
+    };
+    std::vector<std::string> names;
+    names.reserve(args.files.size());
     for (const auto& path : args.files) {
         Input input(path, *io.in, Output::kBlock);
-        const std::string name = display_name(path);
+        names.push_back(display_name(path));
+        const std::string& name = names.back();
         if (const Diagnostic* d = input.error()) {
+            drain();
             out.flush();
             render_diagnostic(err.buf(), *d, nullptr, io.color_err);
             ran = false;
@@ -506,34 +600,18 @@ int run_analyze(const AnalyzeArgs& args, const Io& io) {
         while (reader.next(record)) {
             ++number;
             if (args.shards > 1 && (number - 1) % args.shards != args.shard - 1) continue;
-            strip_own(record);
-            const checker::Verdict verdict = checker::check_record(record);
-            all_valid &= verdict.valid;
-            std::string rules;
-            const std::vector<HandAnalysis> hands = analyzer.record(record, verdict, rules);
-            Variant v;
-            if (const ast::Tag* rt = record.find_tag("Rules")) {
-                const ast::Tag* pt = record.find_tag("Players");
-                const ast::Tag* ot = record.find_tag("Options");
-                (void)make_variant(rt->value, pt ? count_players(pt->value).count : 0,
-                                   ot ? ot->value : "", v);
-            }
-            if (args.format == Format::json) {
-                for (const auto& a : hands) render_json(out.buf(), name, number, rules, v, a);
-            } else {
-                const parser::Notes notes = notes_of(v, hands, record);
-                if (!first) out.buf() += '\n';
-                first = false;
-                out.buf() += parser::print_record(record, &notes);
-            }
-            out.flush();  // a record takes long enough to show as it is done
+            pending.push_back({std::move(record), &name, number, {}});
+            record = ast::Record{};
+            if (pending.size() >= batch) drain();
         }
+        drain();
         if (auto d = input.read_error()) {
             out.flush();
             render_diagnostic(err.buf(), *d, nullptr, io.color_err);
             ran = false;
         }
     }
+    drain();
     if (!out.flush()) ran = false;
     err.flush();
     if (!ran) return kExitCannotRun;

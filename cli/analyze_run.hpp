@@ -20,6 +20,10 @@ struct AnalyzeArgs {
     // Records taken: number K, K+N, K+2N, ... counted from 1 across all files.
     unsigned shard = 1;
     unsigned shards = 1;
+    // Threads analysing records (a record's hands depend on each other
+    // through the match); 0: the machine's hardware threads. The output is
+    // in input order whatever the count.
+    unsigned jobs = 1;
 };
 
 // Prints every record with its analysis as brace comments (dgn), or one JSON

@@ -278,3 +278,25 @@ TEST(Analyze, ShardsTogetherAreTheWholeRun) {
     EXPECT_EQ(parts, whole);
     EXPECT_GE(whole.size(), 4u);
 }
+
+TEST(Analyze, JobsKeepInputOrder) {
+    TempDir dir;
+    cli::GenerateArgs g = small("fives-threes", 2, 41);
+    g.matches = 7;
+    const std::string f = generate(g, dir, "many.dgn");
+    cli::AnalyzeArgs a;
+    a.files = {f};
+    const std::string dgn = analyze(dir, a).out;
+    a.jobs = 3;
+    EXPECT_EQ(analyze(dir, a).out, dgn);
+    a.format = cli::Format::json;
+    auto without_ms = [&](unsigned jobs) {
+        a.jobs = jobs;
+        std::vector<json> out = lines(analyze(dir, a).out);
+        for (json& h : out) h.erase("ms");
+        return out;
+    };
+    const std::vector<json> one = without_ms(1);
+    EXPECT_EQ(without_ms(3), one);
+    EXPECT_GE(one.size(), 7u);
+}
