@@ -11,13 +11,16 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "engine/game.hpp"
+#include "engine/sample.hpp"
 #include "engine/solver.hpp"
 #include "tests/support/support.hpp"
 
@@ -408,4 +411,105 @@ TEST(SolverPinned, TenDealsFromThePose) {
         solver.new_hand();
         EXPECT_EQ(solver.value(g, v.party_of(p.poser), p.poser), p.value);
     }
+}
+
+// --- the sampler -------------------------------------------------------------------
+
+namespace {
+
+// Every placement of `u` by brute force: each tile to each slot, counts kept.
+std::vector<std::array<TileSet, Unseen::kSlots>> all_placements(const Unseen& u) {
+    std::vector<Tile> tiles;
+    u.pool.for_each([&](Tile t) { tiles.push_back(t); });
+    std::vector<std::array<TileSet, Unseen::kSlots>> out;
+    std::array<TileSet, Unseen::kSlots> cur{};
+    auto rec = [&](auto&& self, std::size_t i) -> void {
+        if (i == tiles.size()) {
+            for (std::size_t s = 0; s < Unseen::kSlots; ++s)
+                if (cur[s].size() != u.need[s]) return;
+            out.push_back(cur);
+            return;
+        }
+        for (std::size_t s = 0; s < Unseen::kSlots; ++s) {
+            if (!u.allowed[s].contains(tiles[i]) || cur[s].size() >= u.need[s]) continue;
+            cur[s].insert(tiles[i]);
+            self(self, i + 1);
+            cur[s].erase(tiles[i]);
+        }
+    };
+    rec(rec, 0);
+    return out;
+}
+
+// A random small position: up to 8 tiles over three seats and the undealt,
+// each seat void in a random number or none.
+Unseen random_unseen(std::mt19937_64& rng) {
+    Unseen u;
+    std::vector<Tile> all;
+    TileSet::full().for_each([&](Tile t) { all.push_back(t); });
+    std::shuffle(all.begin(), all.end(), rng);
+    const int n = 3 + static_cast<int>(rng() % 6);
+    for (int i = 0; i < n; ++i) u.pool.insert(all[static_cast<std::size_t>(i)]);
+    int left = n;
+    for (std::size_t s = 1; s < Unseen::kSlots && left > 0; ++s) {
+        const int k = s + 1 == Unseen::kSlots ? left : static_cast<int>(rng() % (left + 1));
+        u.need[s] = k;
+        left -= k;
+        u.allowed[s] = u.pool;
+        if (s < 4 && rng() % 2) u.allowed[s] -= TileSet::carrying(static_cast<int>(rng() % 7));
+    }
+    u.need[4] += left;
+    u.allowed[4] = u.pool;
+    return u;
+}
+
+}  // namespace
+
+RC_GTEST_PROP(Sampler, CountsEveryConsistentPlacement, ()) {
+    std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
+    const Unseen u = random_unseen(rng);
+    const auto all = all_placements(u);
+    RC_ASSERT(count_placements(u) == all.size());
+    if (all.empty()) return;
+    // Every sample is one of them: the counts and the voids hold.
+    for (int i = 0; i < 20; ++i) {
+        const auto p = sample_placement(u, rng);
+        RC_ASSERT(std::find(all.begin(), all.end(), p) != all.end());
+    }
+}
+
+// Drawn many times, every consistent placement comes up about equally often:
+// Pearson's chi-square against the uniform distribution, under its 0.1 %
+// critical value (Wilson-Hilferty), on positions of 12 to 60 placements.
+TEST(Sampler, Uniform) {
+    std::mt19937_64 rng(2024);
+    int tested = 0;
+    for (int round = 0; round < 200 && tested < 3; ++round) {
+        const Unseen u = random_unseen(rng);
+        const auto all = all_placements(u);
+        if (all.size() < 12 || all.size() > 60) continue;
+        ++tested;
+        const std::size_t draws = 400 * all.size();
+        std::map<std::array<std::uint32_t, Unseen::kSlots>, double> seen;
+        auto bits = [](const std::array<TileSet, Unseen::kSlots>& p) {
+            std::array<std::uint32_t, Unseen::kSlots> b{};
+            for (std::size_t s = 0; s < Unseen::kSlots; ++s) b[s] = p[s].bits();
+            return b;
+        };
+        for (const auto& p : all) seen[bits(p)] = 0;
+        for (std::size_t i = 0; i < draws; ++i) {
+            const auto it = seen.find(bits(sample_placement(u, rng)));
+            ASSERT_NE(it, seen.end());
+            it->second += 1;
+        }
+        const double expected = static_cast<double>(draws) / static_cast<double>(all.size());
+        double chi2 = 0;
+        for (const auto& [p, o] : seen) chi2 += (o - expected) * (o - expected) / expected;
+        const double df = static_cast<double>(all.size() - 1);
+        const double z = 3.09;  // the 99.9th percentile of the normal distribution
+        const double a = 2.0 / (9.0 * df);
+        const double critical = df * std::pow(1 - a + z * std::sqrt(a), 3);
+        EXPECT_LT(chi2, critical) << all.size() << " placements";
+    }
+    EXPECT_EQ(tested, 3);
 }
