@@ -21,6 +21,8 @@ struct AnalyzeOptions {
     std::uint64_t max_nodes = 200'000'000;
     std::string shard;
     unsigned jobs = 1;
+    int sample = 0;
+    std::uint64_t seed = 1;
 };
 
 }  // namespace
@@ -39,6 +41,12 @@ void setup_analyze(CLI::App& app) {
     sub->add_option("--max-nodes", opt->max_nodes,
                     "Positions one hand may search before it is listed as not analysed")
         ->capture_default_str();
+    sub->add_option("--sample", opt->sample,
+                    "Deals drawn a ply from what the seat could know; adds each move's mean "
+                    "value (ev) and the ?! mark")
+        ->check(CLI::Range(0, 100000))
+        ->capture_default_str();
+    sub->add_option("--seed", opt->seed, "Seed of the sampled deals")->capture_default_str();
     sub->add_option("-j,--jobs", opt->jobs,
                     "Threads analysing records (0: one per hardware thread); output in input "
                     "order")
@@ -59,6 +67,8 @@ void setup_analyze(CLI::App& app) {
         args.tt_mb = opt->tt_mb;
         args.max_nodes = opt->max_nodes;
         args.jobs = opt->jobs;
+        args.sample = opt->sample;
+        args.seed = opt->seed;
         if (!opt->shard.empty()) {
             unsigned k = 0, n = 0;
             char slash = 0;

@@ -7,12 +7,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <functional>
 #include <optional>
+#include <random>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "checker/checker.hpp"
@@ -21,6 +25,7 @@
 #include "cli/json.hpp"
 #include "cli/report.hpp"
 #include "engine/game.hpp"
+#include "engine/sample.hpp"
 #include "engine/solver.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
@@ -42,6 +47,13 @@ struct PlyJudgement {
     int after = 0;
     std::vector<std::string> best;
     std::string mark;  // "", "?", "??", "!"
+    // --sample: the mean value of each move over the deals drawn, in the
+    // order of the moves; empty when not sampled.
+    int samples = 0;
+    std::vector<std::pair<std::string, double>> ev;
+    double ev_loss = 0;
+    std::vector<std::string> ev_best;
+    std::string ev_mark;  // "", "?!"
 };
 
 struct HandAnalysis {
@@ -226,17 +238,71 @@ void strip_own(ast::Record& r) {
     }
 }
 
+// The value rounded to 3 decimals, without trailing zeros.
+std::string decimal(double x) {
+    std::string s = fmt::format("{:.3f}", x);
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    if (s == "-0") s = "0";
+    return s;
+}
+
+std::uint64_t seed_of(std::uint64_t seed, std::size_t record, int hand, int ply) {
+    std::uint64_t x = seed;
+    for (std::uint64_t v : {static_cast<std::uint64_t>(record), static_cast<std::uint64_t>(hand),
+                            static_cast<std::uint64_t>(ply)}) {
+        x ^= v + 0x9e3779b97f4a7c15ULL + (x << 6) + (x >> 2);
+        x *= 0xbf58476d1ce4e5b9ULL;
+        x ^= x >> 31;
+    }
+    return x;
+}
+
+// What the seats' plays showed so far in a hand: for sampling.
+struct Seen {
+    std::array<TileSet, 4> played{};             // tiles each seat played (the pose included)
+    std::array<TileSet, 4> revealed{};           // fouled tiles still in the seat's hand
+    std::array<std::uint8_t, 4> void_numbers{};  // numbers a pass proved a seat lacks
+    std::vector<Move> moves;                     // every move made, in order
+    void add(const Game& before, const Move& m) {
+        const auto s = static_cast<std::size_t>(m.seat);
+        const HandState& h = before.hand();
+        if (m.kind == Move::Kind::pose || m.kind == Move::Kind::play) {
+            played[s].insert(m.tile);
+            revealed[s].erase(m.tile);
+        } else if (m.kind == Move::Kind::foul) {
+            revealed[s].insert(m.tile);
+        } else if (m.kind == Move::Kind::pass && h.posed() &&
+                   !before.variant().traits().pass_while_able &&
+                   h.layout().kind() == LayoutKind::line) {
+            void_numbers[s] =
+                static_cast<std::uint8_t>(void_numbers[s] | 1u << h.layout().end_value(End::L) |
+                                          1u << h.layout().end_value(End::R));
+        }
+        moves.push_back(m);
+    }
+};
+
 class Analyzer {
 public:
     explicit Analyzer(const AnalyzeArgs& a)
-        : solver_(SolverOptions{.tt_mb = a.tt_mb, .node_limit = a.max_nodes}) {}
+        : args_(a), solver_(SolverOptions{.tt_mb = a.tt_mb, .node_limit = a.max_nodes}) {
+        if (a.sample > 0)
+            sampler_.emplace(SolverOptions{.tt_mb = a.tt_mb, .node_limit = a.max_nodes * a.sample});
+    }
+    std::size_t number = 0;  // the record's, counted across all files
 
     std::vector<HandAnalysis> record(const ast::Record& r, const checker::Verdict& verdict,
                                      std::string& rules);
 
 private:
     void hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop);
+    void sample(const Game& before_deal, const Deal& deal, const Seen& seen, const Game& x,
+                int seat, const std::vector<Solver::Judged>& judged, const Solver::Judged& played,
+                PlyJudgement& pj, int hand);
+    const AnalyzeArgs& args_;
     Solver solver_;
+    std::optional<Solver> sampler_;
     std::optional<checker::Diagnostic> error_;  // the first that stops analysis
 };
 
@@ -296,6 +362,7 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
         return;
     }
     const Deal d = deal_of(h, v);
+    const Game before_deal = g.clone();
     if (!g.deal(d)) {
         out.reason = "after an error";
         stop = true;
@@ -349,6 +416,8 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
     solver_.new_hand();
     try {
         Game x = at_pose.clone();
+        Seen seen;
+        if (sampler_) sampler_->new_hand();
         const PlyMoves first = moves_of(x, h.plies.front());
         const int poser = first.choice.seat;
         out.party = v.party_of(poser);
@@ -356,7 +425,10 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
         for (std::size_t i = 0; i < plies; ++i) {
             const ast::Ply& p = h.plies[i];
             const PlyMoves pm = moves_of(x, p);
-            for (const Move& m : pm.pre) x.apply(m);
+            for (const Move& m : pm.pre) {
+                seen.add(x, m);
+                x.apply(m);
+            }
             const std::vector<Solver::Judged> judged = solver_.judge(x, pm.choice.seat);
             const Solver::Judged* played = nullptr;
             for (const auto& j : judged)
@@ -387,8 +459,11 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
                     else if (keep == 1 && others_blunder == static_cast<int>(judged.size()) - 1)
                         pj.mark = "!";
                 }
+                if (sampler_ && !v.draw_game())
+                    sample(before_deal, d, seen, x, pm.choice.seat, judged, *played, pj, h.number);
                 out.plies.push_back(std::move(pj));
             }
+            seen.add(x, pm.choice);
             x.apply(pm.choice);
         }
         out.analysed = true;
@@ -396,11 +471,85 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
         out.analysed = false;
         out.plies.clear();
         const std::string what = e.what();
-        out.reason = what == "hand value unknown" ? what : "search limit";
+        if (what == "hand value unknown")
+            out.reason = what;
+        else if (what.rfind("the search passed its limit", 0) == 0)
+            out.reason = "search limit";
+        else
+            throw;  // a fault of pips, not of the record: an internal error
     }
     out.nodes = solver_.nodes();
     out.ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Deals of what `seat` has not seen, drawn uniformly (engine/sample.hpp), the
+// hand replayed on each to this ply and every move valued: the mean over the
+// deals for the seat's party.
+void Analyzer::sample(const Game& before_deal, const Deal& deal, const Seen& seen, const Game& x,
+                      int seat, const std::vector<Solver::Judged>& judged,
+                      const Solver::Judged& played, PlyJudgement& pj, int hand) {
+    const Variant& v = x.variant();
+    const HandState& h = x.hand();
+    const auto me = static_cast<std::size_t>(seat);
+    Unseen u;
+    u.pool = v.tile_set() - h.layout().on_table() - h.seat(seat).known;
+    for (std::size_t s = 0; s < static_cast<std::size_t>(v.players); ++s)
+        if (s != me) u.pool -= seen.revealed[s];
+    int placed = 0;
+    for (std::size_t s = 0; s < static_cast<std::size_t>(v.players); ++s) {
+        if (s == me) continue;
+        u.need[s] = h.seat(static_cast<int>(s)).count - seen.revealed[s].size();
+        u.allowed[s] = u.pool;
+        for (int n = 0; n <= 6; ++n)
+            if (seen.void_numbers[s] >> n & 1u) u.allowed[s] -= TileSet::carrying(n);
+        placed += u.need[s];
+    }
+    u.need[4] = u.pool.size() - placed;
+    u.allowed[4] = u.pool;
+    std::mt19937_64 rng(seed_of(args_.seed, number, hand, pj.ply));
+    std::vector<double> sum(judged.size());
+    // What the play itself shows (that the hand went on: someone held a
+    // tile that fits) is kept by rejection: a deal on which the hand does
+    // not replay to this choice is drawn again. Drawing uniformly and keeping
+    // the deals that fit is uniform over those that fit.
+    const long max_draws = 1000L * args_.sample;
+    long draws = 0;
+    for (int n = 0; n < args_.sample;) {
+        if (++draws > max_draws) throw SolverError("the sampled deals do not replay the hand");
+        const auto placement = sample_placement(u, rng);
+        Deal d;
+        d.hands.resize(static_cast<std::size_t>(v.players));
+        for (std::size_t s = 0; s < d.hands.size(); ++s) {
+            if (s == me) {
+                d.hands[s] = deal.hands[s];
+                continue;
+            }
+            const TileSet tiles = placement[s] | seen.revealed[s] | seen.played[s];
+            tiles.for_each([&](Tile t) { d.hands[s].push_back(t); });
+        }
+        Game y = before_deal.clone();
+        bool ok = static_cast<bool>(y.deal(d));
+        for (const Move& m : seen.moves) ok = ok && static_cast<bool>(y.apply(m));
+        if (!ok || y.hand_over() || mover(y, seat) != seat) continue;
+        const std::vector<Solver::Judged> values = sampler_->judge(y, seat);
+        if (values.size() != judged.size()) continue;
+        ++n;
+        for (std::size_t i = 0; i < values.size(); ++i) sum[i] += values[i].value;
+    }
+    pj.samples = args_.sample;
+    double best = -1e18, mine = 0;
+    for (std::size_t i = 0; i < judged.size(); ++i) {
+        const double ev = std::round(sum[i] / args_.sample * 1000.0) / 1000.0;
+        pj.ev.emplace_back(move_text(x, judged[i].move), ev);
+        best = std::max(best, ev);
+        if (&judged[i] == &played) mine = ev;
+    }
+    for (const auto& [m, ev] : pj.ev)
+        if (ev == best) pj.ev_best.push_back(m);
+    pj.ev_loss = std::round((best - mine) * 1000.0) / 1000.0;
+    const double threshold = v.traits().win_value > 0 ? 0.25 : 5.0;
+    if (mine < best && pj.ev_loss >= threshold) pj.ev_mark = "?!";
 }
 
 // --- output ---------------------------------------------------------------------
@@ -445,6 +594,17 @@ void render_json(std::string& out, const std::string& file, std::size_t record,
             out += "null";
         else
             append_json_string(out, p.mark);
+        if (p.samples > 0) {
+            out += fmt::format(",\"sample\":{{\"n\":{},\"ev\":{{", p.samples);
+            for (std::size_t i = 0; i < p.ev.size(); ++i) {
+                if (i) out += ',';
+                append_json_string(out, p.ev[i].first);
+                out += ':' + decimal(p.ev[i].second);
+            }
+            out += "},\"ev_loss\":" + decimal(p.ev_loss) + ",\"mark\":";
+            out += p.ev_mark.empty() ? "null" : "\"" + p.ev_mark + "\"";
+            out += '}';
+        }
         out += '}';
     }
     out += ']';
@@ -469,6 +629,19 @@ parser::Notes notes_of(const Variant& v, const std::vector<HandAnalysis>& hands,
                 h.plies.front().pos,
                 fmt::format("value {} {}", party_text(v, a.party), signed_value(a.value)));
         for (const auto& p : a.plies) {
+            if (!p.ev_mark.empty()) {
+                std::string best;
+                for (const auto& b : p.ev_best) best += (best.empty() ? "" : " ") + b;
+                double mine = 0, top = -1e18;
+                for (const auto& [m, ev] : p.ev) {
+                    top = std::max(top, ev);
+                    if (m == p.move) mine = ev;
+                }
+                auto sign = [](double x) { return (x > 0 ? "+" : "") + decimal(x); };
+                notes.emplace_back(p.pos,
+                                   fmt::format("?! {} ev {} -> {}; best {}", party_text(v, p.party),
+                                               sign(top), sign(mine), best));
+            }
             if (p.mark.empty()) continue;
             std::string best;
             for (const auto& b : p.best) best += (best.empty() ? "" : " ") + b;
@@ -498,6 +671,7 @@ struct Done {
 Done analyze_record(Analyzer& analyzer, ast::Record& record, const std::string& name,
                     std::size_t number, Format format) {
     Done d;
+    analyzer.number = number;
     strip_own(record);
     const checker::Verdict verdict = checker::check_record(record);
     d.valid = verdict.valid;
@@ -538,6 +712,7 @@ int run_analyze(const AnalyzeArgs& args, const Io& io) {
     const unsigned jobs =
         args.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : args.jobs;
     std::vector<Analyzer> analyzers;
+    analyzers.reserve(jobs);
     for (unsigned j = 0; j < jobs; ++j) analyzers.emplace_back(args);
     // Records are read in batches; a batch is analysed on `jobs` threads and
     // written in input order before the next is read.

@@ -24,6 +24,10 @@ struct AnalyzeArgs {
     // through the match); 0: the machine's hardware threads. The output is
     // in input order whatever the count.
     unsigned jobs = 1;
+    // Sampled judgement: deals drawn a ply from what the seat could know
+    // (0: none), and the seed they are drawn from.
+    int sample = 0;
+    std::uint64_t seed = 1;
 };
 
 // Prints every record with its analysis as brace comments (dgn), or one JSON

@@ -25,7 +25,7 @@ _pips_options() {
     check) echo "-h --help --format -q --quiet -j --jobs --stats" ;;
     fmt) echo "-h --help" ;;
     annotate) echo "-h --help --format" ;;
-    analyze) echo "-h --help --format --tt-mb --max-nodes -j --jobs --shard" ;;
+    analyze) echo "-h --help --format --tt-mb --max-nodes --sample --seed -j --jobs --shard" ;;
     generate) echo "-h --help --rules --players --options --matches --seed --deals --labels --claims --summary --bot --max-hands --mutate" ;;
     rescore) echo "-h --help --rules" ;;
     perft) echo "-h --help --rules --players --depth" ;;
@@ -93,7 +93,7 @@ _pips_option_value() {
         _pips_rules_spec "$prefix" "$value"
         return 0
         ;;
-    analyze:--tt-mb | analyze:--max-nodes | analyze:--shard | analyze:-j | analyze:--jobs) values="" ;;
+    analyze:--tt-mb | analyze:--max-nodes | analyze:--shard | analyze:-j | analyze:--jobs | analyze:--sample | analyze:--seed) values="" ;;
     check:-j | check:--jobs | generate:--matches | generate:--seed | generate:--max-hands | perft:--depth)
         values="" ;;
     *) return 1 ;;

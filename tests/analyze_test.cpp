@@ -300,3 +300,63 @@ TEST(Analyze, JobsKeepInputOrder) {
     EXPECT_EQ(without_ms(3), one);
     EXPECT_GE(one.size(), 7u);
 }
+
+// --sample: every sampled deal replays the hand (a deal that did not would be
+// an internal error), the numbers hang together, and the same seed gives the
+// same numbers whatever --jobs and --shard.
+TEST(Analyze, SampledJudgement) {
+    TempDir dir;
+    cli::GenerateArgs g = small("fives-threes", 2, 51);
+    g.matches = 2;
+    g.max_hands = 2;
+    const std::string f = generate(g, dir, "s.dgn");
+    g.seed = 52;
+    const std::string j = generate(g, dir, "j.dgn");
+    cli::AnalyzeArgs a;
+    a.files = {f, j};
+    a.format = cli::Format::json;
+    a.sample = 4;
+    a.seed = 9;
+    const AnalyzeRun r = analyze(dir, a);
+    ASSERT_EQ(r.code, 0) << r.err;
+    int sampled = 0;
+    std::vector<json> one = lines(r.out);
+    for (json& h : one) {
+        ASSERT_TRUE(h["analysed"]) << h.dump();
+        for (const json& p : h["plies"]) {
+            ASSERT_TRUE(p.contains("sample")) << p.dump();
+            const json& s = p["sample"];
+            EXPECT_EQ(s["n"], 4);
+            ASSERT_TRUE(s["ev"].contains(p["move"].get<std::string>())) << s.dump();
+            double best = -1e9;
+            for (const auto& [m, ev] : s["ev"].items()) best = std::max(best, ev.get<double>());
+            const double mine = s["ev"][p["move"].get<std::string>()];
+            EXPECT_NEAR(s["ev_loss"].get<double>(), best - mine, 0.0015);
+            const double threshold = 5;  // points
+            EXPECT_EQ(s["mark"].is_string(), mine < best && s["ev_loss"] >= threshold) << s.dump();
+            ++sampled;
+        }
+        h.erase("ms");
+    }
+    EXPECT_GE(sampled, 12);
+    a.jobs = 2;
+    a.shard = 2;
+    a.shards = 2;
+    std::vector<json> part = lines(analyze(dir, a).out);
+    ASSERT_FALSE(part.empty());
+    for (json& h : part) {
+        h.erase("ms");
+        const auto same = std::find_if(one.begin(), one.end(), [&](const json& x) {
+            return x["file"] == h["file"] && x["record"] == h["record"] && x["hand"] == h["hand"];
+        });
+        ASSERT_NE(same, one.end());
+        EXPECT_EQ(*same, h);
+    }
+    a.seed = 10;
+    a.jobs = 1;
+    a.shards = 1;
+    a.shard = 1;
+    std::vector<json> other = lines(analyze(dir, a).out);
+    for (json& h : other) h.erase("ms");
+    EXPECT_NE(other, one);  // another seed, other deals
+}
