@@ -400,6 +400,9 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
             out.stopped = checker::Diagnostic{h.plies[plies].pos, checker::Code::not_in_hand, ""};
     }
     if (reason.empty() && !stopped && !g.hand_over()) reason = "unfinished";
+    // An error at the first ply (a wrong pose): nothing to judge, and the
+    // pose's value would be for a seat that may not pose.
+    if (reason.empty() && stopped && plies == 0) reason = "after an error";
     if (reason.empty() && !h.plies.front().seat && !at_pose.hand().posed()) {
         // The pose names no seat: only a pose open to one seat says who.
         const std::vector<Move> ms = at_pose.legal_moves();

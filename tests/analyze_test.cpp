@@ -360,3 +360,19 @@ TEST(Analyze, SampledJudgement) {
     for (json& h : other) h.erase("ms");
     EXPECT_NE(other, one);  // another seed, other deals
 }
+
+// Records whose first ply is already wrong (a pose by a seat that may not
+// pose) have nothing to judge: listed, not an internal error.
+TEST(Analyze, ErrorAtThePose) {
+    TempDir dir;
+    cli::AnalyzeArgs a;
+    a.format = cli::Format::json;
+    for (const char* name : {"pose_by_seat_without_66.dgn", "draw_game_pose_not_heaviest_tile.dgn"})
+        a.files.push_back(std::string(PIPS_SOURCE_DIR) + "/corpus/invalid/wrong-pose/" + name);
+    const AnalyzeRun r = analyze(dir, a);
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_EQ(r.err, "");
+    const std::vector<json> hands = lines(r.out);
+    ASSERT_FALSE(hands.empty());
+    EXPECT_EQ(hands.front()["reason"], "after an error");
+}
