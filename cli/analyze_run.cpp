@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <new>
 #include <optional>
 #include <random>
 #include <string>
@@ -716,7 +717,19 @@ int run_analyze(const AnalyzeArgs& args, const Io& io) {
         args.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : args.jobs;
     std::vector<Analyzer> analyzers;
     analyzers.reserve(jobs);
-    for (unsigned j = 0; j < jobs; ++j) analyzers.emplace_back(args);
+    try {
+        for (unsigned j = 0; j < jobs; ++j) analyzers.emplace_back(args);
+    } catch (const std::bad_alloc&) {
+        render_diagnostic(err.buf(),
+                          {"",
+                           {},
+                           std::string(kBadArgument),
+                           fmt::format("cannot allocate {} solver table{} of {} MiB (--tt-mb)",
+                                       jobs, jobs == 1 ? "" : "s", args.tt_mb)},
+                          nullptr, io.color_err);
+        err.flush();
+        return kExitCannotRun;
+    }
     // Records are read in batches; a batch is analysed on `jobs` threads and
     // written in input order before the next is read.
     const std::size_t batch = jobs == 1 ? 1 : std::size_t{4} * jobs;
