@@ -92,6 +92,7 @@ int main(int argc, char** argv) {
     pips::cli::setup_check(app);
     pips::cli::setup_fmt(app);
     pips::cli::setup_annotate(app);
+    pips::cli::setup_analyze(app);
     pips::cli::setup_generate(app);
     pips::cli::setup_rescore(app);
     pips::cli::setup_perft(app);

@@ -6,7 +6,7 @@
 # The lists below are those of pips(1) (docs/man/pips.1.md); a test checks
 # them against `pips SUBCOMMAND --help` and the rule options pips knows.
 
-_pips_subcommands="check fmt annotate generate rescore perft"
+_pips_subcommands="check fmt annotate analyze generate rescore perft"
 _pips_rules="jamaican cutthroat french chiva quinientos fives-threes"
 
 # The options of a rule set, as in its Options tag.
@@ -25,6 +25,7 @@ _pips_options() {
     check) echo "-h --help --format -q --quiet -j --jobs --stats" ;;
     fmt) echo "-h --help --strict --strip-annotations" ;;
     annotate) echo "-h --help --format" ;;
+    analyze) echo "-h --help --format --tt-mb --max-nodes --sample --seed -j --jobs --shard" ;;
     generate) echo "-h --help --rules --players --options --matches --seed --deals --labels --claims --summary --bot --max-hands --mutate" ;;
     rescore) echo "-h --help --rules" ;;
     perft) echo "-h --help --rules --players --depth" ;;
@@ -81,7 +82,7 @@ _pips_option_value() {
     local values
     case $sub:$opt in
     check:--format) values="text json" ;;
-    annotate:--format) values="dgn json" ;;
+    annotate:--format | analyze:--format) values="dgn json" ;;
     generate:--rules) values=$_pips_rules ;;
     generate:--options) values=$(_pips_rule_options "${rules:-jamaican}") ;;
     generate:--players | perft:--players) values="2 3 4" ;;
@@ -92,6 +93,7 @@ _pips_option_value() {
         _pips_rules_spec "$prefix" "$value"
         return 0
         ;;
+    analyze:--tt-mb | analyze:--max-nodes | analyze:--shard | analyze:-j | analyze:--jobs | analyze:--sample | analyze:--seed) values="" ;;
     check:-j | check:--jobs | generate:--matches | generate:--seed | generate:--max-hands | perft:--depth)
         values="" ;;
     *) return 1 ;;

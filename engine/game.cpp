@@ -424,6 +424,15 @@ Step Game::remain(int seat, std::span<const Tile> tiles) {
     return Step::ok();
 }
 
+void Game::set_match(const MatchState& m) {
+    m_ = m;
+    h_ = HandState(variant());
+    h_.end_by_target();  // no hand in play: the next deal is accepted
+    s_ = HandScore{};
+    result_.reset();
+    pr_ = rule_only(rules_->pose_rule(m_));
+}
+
 void Game::finish_hand() {
     result_ = rules_->result(h_, s_, m_, hand_);
     if (result_->known) {

@@ -99,6 +99,10 @@ public:
     // it proves can end the hand (a block), which is then scored.
     Step remain(int seat, std::span<const Tile> tiles);
     Game clone() const { return *this; }
+    // Between hands, the match as `m` has it: for a replay that settled a
+    // hand the engine could not play (a summary hand, claims) or starts
+    // after hand 1. The next deal() is accepted.
+    void set_match(const MatchState& m);
 
     const Variant& variant() const { return h_.variant(); }
     const Rules& rules() const { return *rules_; }

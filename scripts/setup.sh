@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what pips needs to build and test on Debian 12 (dpkg-dev and file:
 # the Debian package's dependencies; man-db and zsh: the tests of the man pages
-# and completions). Idempotent: when every package is already installed it
-# does nothing (and needs no root).
+# and completions; parallel: the test of pips analyze's shards under GNU
+# parallel). Idempotent: when every package is already installed it does
+# nothing (and needs no root).
 set -euo pipefail
 
 packages=(
@@ -10,7 +11,7 @@ packages=(
   libboost-dev libfmt-dev libcli11-dev nlohmann-json3-dev
   librapidcheck-dev libgtest-dev libbenchmark-dev
   clang libclang-rt-14-dev clang-format
-  python3 time
+  python3 time parallel
   dpkg-dev file man-db zsh
 )
 

@@ -1,0 +1,812 @@
+// pips analyze: each record is replayed through the engine's Game hand by
+// hand (the match carried from hand to hand as the rules move it); a hand
+// whose every tile is known at its pose is solved from the pose and judged
+// ply by ply with one solver table (ANALYSIS.md).
+#include "cli/analyze_run.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <new>
+#include <optional>
+#include <random>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "checker/checker.hpp"
+#include "cli/diagnostic.hpp"
+#include "cli/input.hpp"
+#include "cli/json.hpp"
+#include "cli/report.hpp"
+#include "engine/game.hpp"
+#include "engine/sample.hpp"
+#include "engine/solver.hpp"
+#include "parser/parser.hpp"
+#include "parser/printer.hpp"
+
+namespace pips::cli {
+
+namespace {
+
+// --- one hand's findings --------------------------------------------------------
+
+struct PlyJudgement {
+    int ply = 0;  // as written in the hand, the pose 1
+    ast::Pos pos;
+    int seat = 0;
+    int party = 0;
+    std::string move;
+    bool forced = false;
+    int before = 0;
+    int after = 0;
+    std::vector<std::string> best;
+    std::string mark;  // "", "?", "??", "!"
+    // --sample: the mean value of each move over the deals drawn, in the
+    // order of the moves; empty when not sampled.
+    int samples = 0;
+    std::vector<std::pair<std::string, double>> ev;
+    double ev_loss = 0;
+    std::vector<std::string> ev_best;
+    std::string ev_mark;  // "", "?!"
+};
+
+struct HandAnalysis {
+    int number = 0;
+    ast::Pos pos;
+    bool analysed = false;
+    std::string reason;
+    int party = 0;  // the poser's
+    int value = 0;
+    std::uint64_t nodes = 0;
+    double ms = 0;
+    std::vector<PlyJudgement> plies;
+    std::optional<checker::Diagnostic> stopped;
+};
+
+std::string seat_name(int s) {
+    return std::string(1, static_cast<char>('A' + s));
+}
+
+std::string signed_value(int v) {
+    return v > 0 ? fmt::format("+{}", v) : fmt::format("{}", v);
+}
+
+bool claim_code(checker::Code c) {
+    return c == checker::Code::end_mismatch || c == checker::Code::points_mismatch ||
+           c == checker::Code::score_mismatch || c == checker::Code::result_mismatch;
+}
+
+std::optional<End> end_of(ast::EndLetter e) {
+    switch (e) {
+        case ast::EndLetter::none:
+            return std::nullopt;
+        case ast::EndLetter::L:
+            return End::L;
+        case ast::EndLetter::R:
+            return End::R;
+        case ast::EndLetter::N:
+            return End::N;
+        case ast::EndLetter::E:
+            return End::E;
+        case ast::EndLetter::S:
+            return End::S;
+        case ast::EndLetter::W:
+            return End::W;
+    }
+    return std::nullopt;
+}
+
+// A move as `pips fmt` writes a ply: a pose higher number first; a play
+// with the number that joins the end first, and the end letter where the
+// end matters.
+std::string move_text(const Game& g, const Move& m) {
+    switch (m.kind) {
+        case Move::Kind::pose:
+            return m.tile.str();
+        case Move::Kind::play: {
+            const Layout& l = g.hand().layout();
+            const End e = m.end.value_or(l.fitting(m.tile).front());
+            const int join = l.end_value(e);
+            const int other = m.tile.carries(join) ? m.tile.other(join) : m.tile.lo;
+            std::string s = fmt::format("{}-{}", join, other);
+            if (m.end_matters) s += end_letter(e);
+            return s;
+        }
+        case Move::Kind::pass:
+            return "pass";
+        case Move::Kind::draw:
+            return "draw";
+        case Move::Kind::foul:
+            return "foul " + m.tile.str();
+    }
+    return "?";
+}
+
+// Win/tie/loss games mark `??` on a worse outcome class; point games on a
+// loss of 10 or more, or a lost exact target.
+bool class_games(const Variant& v) {
+    return v.traits().win_value > 0 || v.traits().scores_pips_left;
+}
+
+bool blunder(const Variant& v, int before, int after) {
+    auto sign = [](int x) { return (x > 0) - (x < 0); };
+    if (class_games(v)) return sign(after) < sign(before);
+    if (before - after >= 10) return true;
+    // Point games: the exact target's 100 was within reach and is not.
+    return v.traits().match_end == MatchEnd::exactly && before >= 50 && after < 50;
+}
+
+// The deal of a hand as written: the deal lines of its last round (after
+// redeals), seats without one hidden; the stock likewise.
+Deal deal_of(const ast::Hand& h, const Variant& v) {
+    Deal d;
+    d.hands.resize(static_cast<std::size_t>(v.players));
+    int round = 0;
+    for (const auto& s : h.deals) round = std::max(round, s.round);
+    for (const auto& s : h.stocks) round = std::max(round, s.round);
+    std::uint8_t shown = 0;
+    for (const auto& s : h.deals) {
+        if (s.round != round || s.seat >= v.players) continue;
+        auto& tiles = d.hands[s.seat];
+        tiles.clear();
+        for (const auto& t : s.tiles) tiles.emplace_back(t.a, t.b);
+        shown = static_cast<std::uint8_t>(shown | (1u << s.seat));
+    }
+    d.hidden = static_cast<std::uint8_t>(~shown & 0xF);
+    d.stock_hidden = true;
+    for (const auto& s : h.stocks) {
+        if (s.round != round) continue;
+        d.stock.clear();
+        for (const auto& t : s.tiles) d.stock.emplace_back(t.a, t.b);
+        d.stock_hidden = false;
+    }
+    if (!v.draw_game()) {
+        d.stock.clear();
+        d.stock_hidden = false;
+    }
+    return d;
+}
+
+// The moves of a ply as the engine takes them: its draws and fouls, then the
+// play or pass. Seat: written, or the seat to play.
+struct PlyMoves {
+    std::vector<Move> pre;
+    Move choice;
+    bool ok = false;
+};
+
+PlyMoves moves_of(const Game& g, const ast::Ply& p) {
+    PlyMoves out;
+    const HandState& h = g.hand();
+    int seat = -1;
+    if (p.seat)
+        seat = *p.seat;
+    else if (h.posed() || h.turn() >= 0)
+        seat = h.turn();
+    else
+        seat = mover(g);
+    if (seat < 0 || seat >= g.variant().players) return out;
+    for (const auto& a : p.pre)
+        out.pre.push_back(a.kind == ast::PreAction::Kind::draw
+                              ? Move::draw(seat)
+                              : Move::foul(seat, Tile(a.tile.a, a.tile.b)));
+    if (p.kind == ast::Ply::Kind::pass)
+        out.choice = Move::pass(seat);
+    else if (!h.posed())
+        out.choice = Move::pose(seat, Tile(p.tile.a, p.tile.b), p.tile.a < p.tile.b);
+    else
+        out.choice = Move::play(seat, Tile(p.tile.a, p.tile.b), end_of(p.end));
+    out.ok = true;
+    return out;
+}
+
+bool same_move(const Game& g, const Move& judged, const Move& played) {
+    if (judged.kind != played.kind || judged.seat != played.seat) return false;
+    switch (played.kind) {
+        case Move::Kind::pose:
+            return judged.tile == played.tile;
+        case Move::Kind::play:
+            return judged.tile == played.tile &&
+                   (judged.end == played.end || !played.end || !judged.end_matters ||
+                    g.same_position(judged, played));
+        default:
+            return true;
+    }
+}
+
+// Our own comments, recognised so that analysing analysed output gives the
+// same output.
+bool own_comment(const std::string& text) {
+    const auto b = text.find_first_not_of(' ');
+    const std::string c = b == std::string::npos ? std::string() : text.substr(b);
+    auto starts = [&](const char* p) { return c.rfind(p, 0) == 0; };
+    return starts("value ") || starts("?? ") || starts("? ") || starts("! ") || starts("?! ") ||
+           starts("not analysed: ") || starts("analysis stopped: ");
+}
+
+void strip_own(ast::Record& r) {
+    for (auto& h : r.hands) {
+        std::erase_if(h.comments, [](const ast::Comment& c) { return own_comment(c.text); });
+        for (auto& p : h.plies)
+            std::erase_if(p.comments, [](const ast::Comment& c) { return own_comment(c.text); });
+    }
+}
+
+// The value rounded to 3 decimals, without trailing zeros.
+std::string decimal(double x) {
+    std::string s = fmt::format("{:.3f}", x);
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    if (s == "-0") s = "0";
+    return s;
+}
+
+std::uint64_t seed_of(std::uint64_t seed, std::size_t record, int hand, int ply) {
+    std::uint64_t x = seed;
+    for (std::uint64_t v : {static_cast<std::uint64_t>(record), static_cast<std::uint64_t>(hand),
+                            static_cast<std::uint64_t>(ply)}) {
+        x ^= v + 0x9e3779b97f4a7c15ULL + (x << 6) + (x >> 2);
+        x *= 0xbf58476d1ce4e5b9ULL;
+        x ^= x >> 31;
+    }
+    return x;
+}
+
+// What the seats' plays showed so far in a hand: for sampling.
+struct Seen {
+    std::array<TileSet, 4> played{};             // tiles each seat played (the pose included)
+    std::array<TileSet, 4> revealed{};           // fouled tiles still in the seat's hand
+    std::array<std::uint8_t, 4> void_numbers{};  // numbers a pass proved a seat lacks
+    std::vector<Move> moves;                     // every move made, in order
+    void add(const Game& before, const Move& m) {
+        const auto s = static_cast<std::size_t>(m.seat);
+        const HandState& h = before.hand();
+        if (m.kind == Move::Kind::pose || m.kind == Move::Kind::play) {
+            played[s].insert(m.tile);
+            revealed[s].erase(m.tile);
+        } else if (m.kind == Move::Kind::foul) {
+            revealed[s].insert(m.tile);
+        } else if (m.kind == Move::Kind::pass && h.posed() &&
+                   !before.variant().traits().pass_while_able &&
+                   h.layout().kind() == LayoutKind::line) {
+            void_numbers[s] =
+                static_cast<std::uint8_t>(void_numbers[s] | 1u << h.layout().end_value(End::L) |
+                                          1u << h.layout().end_value(End::R));
+        }
+        moves.push_back(m);
+    }
+};
+
+class Analyzer {
+public:
+    explicit Analyzer(const AnalyzeArgs& a)
+        : args_(a), solver_(SolverOptions{.tt_mb = a.tt_mb, .node_limit = a.max_nodes}) {
+        if (a.sample > 0)
+            sampler_.emplace(SolverOptions{.tt_mb = a.tt_mb, .node_limit = a.max_nodes * a.sample});
+    }
+    std::size_t number = 0;  // the record's, counted across all files
+
+    std::vector<HandAnalysis> record(const ast::Record& r, const checker::Verdict& verdict,
+                                     std::string& rules);
+
+private:
+    void hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop);
+    void sample(const Game& before_deal, const Deal& deal, const Seen& seen, const Game& x,
+                int seat, const std::vector<Solver::Judged>& judged, const Solver::Judged& played,
+                PlyJudgement& pj, int hand);
+    const AnalyzeArgs& args_;
+    Solver solver_;
+    std::optional<Solver> sampler_;
+    std::optional<checker::Diagnostic> error_;  // the first that stops analysis
+};
+
+std::vector<HandAnalysis> Analyzer::record(const ast::Record& r, const checker::Verdict& verdict,
+                                           std::string& rules) {
+    std::vector<HandAnalysis> out;
+    error_.reset();
+    for (const auto& d : verdict.errors)
+        if (!claim_code(d.code)) {
+            error_ = d;
+            break;
+        }
+    const ast::Tag* rt = r.find_tag("Rules");
+    const ast::Tag* pt = r.find_tag("Players");
+    const ast::Tag* ot = r.find_tag("Options");
+    Variant v;
+    const bool variant_ok =
+        rt && pt &&
+        !make_variant(rt->value, count_players(pt->value).count, ot ? ot->value : "", v)
+             .has_value();
+    rules = rt ? rt->value : "";
+    bool stop = !variant_ok;
+    Game g(v);
+    if (variant_ok && !r.hands.empty() && r.hands.front().number > 1) {
+        MatchState m;
+        m.first = false;
+        m.known = false;
+        m.pose_unknown = true;
+        g.set_match(m);
+    }
+    for (const auto& h : r.hands) {
+        HandAnalysis a;
+        a.number = h.number;
+        a.pos = h.pos;
+        if (stop) {
+            a.reason = "after an error";
+        } else if (error_ && error_->pos < h.pos) {
+            a.reason = "after an error";
+            stop = true;
+        } else {
+            hand(g, h, a, stop);
+        }
+        out.push_back(std::move(a));
+    }
+    return out;
+}
+
+void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) {
+    const Variant& v = g.variant();
+    if (h.plies.empty()) {
+        out.reason = "summary hand";
+        MatchState m = g.match();
+        m.first = false;
+        m.known = false;
+        m.pose_unknown = true;
+        g.set_match(m);
+        return;
+    }
+    const Deal d = deal_of(h, v);
+    const Game before_deal = g.clone();
+    if (!g.deal(d)) {
+        out.reason = "after an error";
+        stop = true;
+        return;
+    }
+    // First the replay alone: which plies stand, whether the hand is over.
+    std::string reason;
+    for (int s = 0; s < v.players && reason.empty(); ++s)
+        if (!g.hand().seat(s).dealt) reason = "deal of " + seat_name(s) + " unknown";
+    if (reason.empty() && v.draw_game() && !g.hand().stock_known()) reason = "stock order unknown";
+    const Game at_pose = g.clone();
+    std::size_t plies = 0;  // plies replayed before an error
+    bool stopped = false;
+    for (const auto& p : h.plies) {
+        if (g.hand_over()) break;  // knocks after a block
+        if (error_ && !(p.pos < error_->pos)) {
+            stopped = true;
+            break;
+        }
+        PlyMoves pm = moves_of(g, p);
+        bool ok = pm.ok;
+        for (const Move& m : pm.pre) ok = ok && g.apply(m);
+        ok = ok && g.apply(pm.choice);
+        if (!ok) {
+            stopped = true;
+            break;
+        }
+        ++plies;
+    }
+    if (stopped) {
+        stop = true;
+        if (error_)
+            out.stopped = error_;
+        else
+            out.stopped = checker::Diagnostic{h.plies[plies].pos, checker::Code::not_in_hand, ""};
+    }
+    if (reason.empty() && !stopped && !g.hand_over()) reason = "unfinished";
+    // An error at the first ply (a wrong pose): nothing to judge, and the
+    // pose's value would be for a seat that may not pose.
+    if (reason.empty() && stopped && plies == 0) reason = "after an error";
+    if (reason.empty() && !h.plies.front().seat && !at_pose.hand().posed()) {
+        // The pose names no seat: only a pose open to one seat says who.
+        const std::vector<Move> ms = at_pose.legal_moves();
+        const bool one = std::all_of(ms.begin(), ms.end(),
+                                     [&](const Move& m) { return m.seat == ms.front().seat; });
+        if (!one) reason = "poser unknown";
+    }
+    if (!reason.empty()) {
+        out.reason = reason;
+        return;
+    }
+    // Then the judgement, on a copy from the pose.
+    const auto start = std::chrono::steady_clock::now();
+    solver_.new_hand();
+    try {
+        Game x = at_pose.clone();
+        Seen seen;
+        if (sampler_) sampler_->new_hand();
+        const PlyMoves first = moves_of(x, h.plies.front());
+        const int poser = first.choice.seat;
+        out.party = v.party_of(poser);
+        out.value = solver_.value(x, out.party, poser);
+        for (std::size_t i = 0; i < plies; ++i) {
+            const ast::Ply& p = h.plies[i];
+            const PlyMoves pm = moves_of(x, p);
+            for (const Move& m : pm.pre) {
+                seen.add(x, m);
+                x.apply(m);
+            }
+            const std::vector<Solver::Judged> judged = solver_.judge(x, pm.choice.seat);
+            const Solver::Judged* played = nullptr;
+            for (const auto& j : judged)
+                if (same_move(x, j.move, pm.choice)) played = &j;
+            if (played) {
+                PlyJudgement pj;
+                pj.ply = static_cast<int>(i) + 1;
+                pj.pos = p.pos;
+                pj.seat = pm.choice.seat;
+                pj.party = v.party_of(pj.seat);
+                pj.move = move_text(x, played->move);
+                pj.forced = judged.size() == 1;
+                pj.before = played->value;
+                for (const auto& j : judged) pj.before = std::max(pj.before, j.value);
+                pj.after = played->value;
+                int keep = 0, others_blunder = 0;
+                for (const auto& j : judged) {
+                    if (j.value == pj.before) {
+                        pj.best.push_back(move_text(x, j.move));
+                        ++keep;
+                    } else if (blunder(v, pj.before, j.value)) {
+                        ++others_blunder;
+                    }
+                }
+                if (!pj.forced) {
+                    if (pj.after < pj.before)
+                        pj.mark = blunder(v, pj.before, pj.after) ? "??" : "?";
+                    else if (keep == 1 && others_blunder == static_cast<int>(judged.size()) - 1)
+                        pj.mark = "!";
+                }
+                if (sampler_ && !v.draw_game())
+                    sample(before_deal, d, seen, x, pm.choice.seat, judged, *played, pj, h.number);
+                out.plies.push_back(std::move(pj));
+            }
+            seen.add(x, pm.choice);
+            x.apply(pm.choice);
+        }
+        out.analysed = true;
+    } catch (const SolverError& e) {
+        out.analysed = false;
+        out.plies.clear();
+        const std::string what = e.what();
+        if (what == "hand value unknown")
+            out.reason = what;
+        else if (what.rfind("the search passed its limit", 0) == 0)
+            out.reason = "search limit";
+        else
+            throw;  // a fault of pips, not of the record: an internal error
+    }
+    out.nodes = solver_.nodes();
+    out.ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Deals of what `seat` has not seen, drawn uniformly (engine/sample.hpp), the
+// hand replayed on each to this ply and every move valued: the mean over the
+// deals for the seat's party.
+void Analyzer::sample(const Game& before_deal, const Deal& deal, const Seen& seen, const Game& x,
+                      int seat, const std::vector<Solver::Judged>& judged,
+                      const Solver::Judged& played, PlyJudgement& pj, int hand) {
+    const Variant& v = x.variant();
+    const HandState& h = x.hand();
+    const auto me = static_cast<std::size_t>(seat);
+    Unseen u;
+    u.pool = v.tile_set() - h.layout().on_table() - h.seat(seat).known;
+    for (std::size_t s = 0; s < static_cast<std::size_t>(v.players); ++s)
+        if (s != me) u.pool -= seen.revealed[s];
+    int placed = 0;
+    for (std::size_t s = 0; s < static_cast<std::size_t>(v.players); ++s) {
+        if (s == me) continue;
+        u.need[s] = h.seat(static_cast<int>(s)).count - seen.revealed[s].size();
+        u.allowed[s] = u.pool;
+        for (int n = 0; n <= 6; ++n)
+            if (seen.void_numbers[s] >> n & 1u) u.allowed[s] -= TileSet::carrying(n);
+        placed += u.need[s];
+    }
+    u.need[4] = u.pool.size() - placed;
+    u.allowed[4] = u.pool;
+    std::mt19937_64 rng(seed_of(args_.seed, number, hand, pj.ply));
+    std::vector<double> sum(judged.size());
+    // What the play itself shows (that the hand went on: someone held a
+    // tile that fits) is kept by rejection: a deal on which the hand does
+    // not replay to this choice is drawn again. Drawing uniformly and keeping
+    // the deals that fit is uniform over those that fit.
+    const long max_draws = 1000L * args_.sample;
+    long draws = 0;
+    for (int n = 0; n < args_.sample;) {
+        if (++draws > max_draws) throw SolverError("the sampled deals do not replay the hand");
+        const auto placement = sample_placement(u, rng);
+        Deal d;
+        d.hands.resize(static_cast<std::size_t>(v.players));
+        for (std::size_t s = 0; s < d.hands.size(); ++s) {
+            if (s == me) {
+                d.hands[s] = deal.hands[s];
+                continue;
+            }
+            const TileSet tiles = placement[s] | seen.revealed[s] | seen.played[s];
+            tiles.for_each([&](Tile t) { d.hands[s].push_back(t); });
+        }
+        Game y = before_deal.clone();
+        bool ok = static_cast<bool>(y.deal(d));
+        for (const Move& m : seen.moves) ok = ok && static_cast<bool>(y.apply(m));
+        if (!ok || y.hand_over() || mover(y, seat) != seat) continue;
+        const std::vector<Solver::Judged> values = sampler_->judge(y, seat);
+        if (values.size() != judged.size()) continue;
+        ++n;
+        for (std::size_t i = 0; i < values.size(); ++i) sum[i] += values[i].value;
+    }
+    pj.samples = args_.sample;
+    double best = -1e18, mine = 0;
+    for (std::size_t i = 0; i < judged.size(); ++i) {
+        const double ev = std::round(sum[i] / args_.sample * 1000.0) / 1000.0;
+        pj.ev.emplace_back(move_text(x, judged[i].move), ev);
+        best = std::max(best, ev);
+        if (&judged[i] == &played) mine = ev;
+    }
+    for (const auto& [m, ev] : pj.ev)
+        if (ev == best) pj.ev_best.push_back(m);
+    pj.ev_loss = std::round((best - mine) * 1000.0) / 1000.0;
+    const double threshold = v.traits().win_value > 0 ? 0.25 : 5.0;
+    if (mine < best && pj.ev_loss >= threshold) pj.ev_mark = "?!";
+}
+
+// --- output ---------------------------------------------------------------------
+
+std::string party_text(const Variant& v, int party) {
+    if (v.partnership()) return party == 0 ? "AC" : "BD";
+    return seat_name(party);
+}
+
+void render_json(std::string& out, const std::string& file, std::size_t record,
+                 const std::string& rules, const Variant& v, const HandAnalysis& a) {
+    out += "{\"file\":";
+    append_json_string(out, file);
+    out += fmt::format(",\"record\":{},\"hand\":{},\"rules\":", record, a.number);
+    append_json_string(out, rules);
+    if (!a.analysed) {
+        out += ",\"analysed\":false,\"reason\":";
+        append_json_string(out, a.reason);
+        out += "}\n";
+        return;
+    }
+    out +=
+        fmt::format(",\"analysed\":true,\"party\":\"{}\",\"value\":{},\"nodes\":{},\"ms\":{:.1f}",
+                    party_text(v, a.party), a.value, a.nodes, a.ms);
+    out += ",\"plies\":[";
+    bool first = true;
+    for (const auto& p : a.plies) {
+        if (!first) out += ',';
+        first = false;
+        out += fmt::format(
+            "{{\"ply\":{},\"line\":{},\"column\":{},\"seat\":\"{}\",\"party\":\"{}\",\"move\":",
+            p.ply, p.pos.line, p.pos.column, seat_name(p.seat), party_text(v, p.party));
+        append_json_string(out, p.move);
+        out += fmt::format(",\"forced\":{},\"before\":{},\"after\":{},\"loss\":{},\"best\":[",
+                           p.forced ? "true" : "false", p.before, p.after, p.before - p.after);
+        for (std::size_t i = 0; i < p.best.size(); ++i) {
+            if (i) out += ',';
+            append_json_string(out, p.best[i]);
+        }
+        out += "],\"mark\":";
+        if (p.mark.empty())
+            out += "null";
+        else
+            append_json_string(out, p.mark);
+        if (p.samples > 0) {
+            out += fmt::format(",\"sample\":{{\"n\":{},\"ev\":{{", p.samples);
+            for (std::size_t i = 0; i < p.ev.size(); ++i) {
+                if (i) out += ',';
+                append_json_string(out, p.ev[i].first);
+                out += ':' + decimal(p.ev[i].second);
+            }
+            out += "},\"ev_loss\":" + decimal(p.ev_loss) + ",\"mark\":";
+            out += p.ev_mark.empty() ? "null" : "\"" + p.ev_mark + "\"";
+            out += '}';
+        }
+        out += '}';
+    }
+    out += ']';
+    if (a.stopped)
+        out += fmt::format(",\"stopped\":{{\"line\":{},\"code\":\"{}\"}}", a.stopped->pos.line,
+                           checker::code_name(a.stopped->code));
+    out += "}\n";
+}
+
+parser::Notes notes_of(const Variant& v, const std::vector<HandAnalysis>& hands,
+                       const ast::Record& r) {
+    parser::Notes notes;
+    for (std::size_t i = 0; i < hands.size() && i < r.hands.size(); ++i) {
+        const HandAnalysis& a = hands[i];
+        const ast::Hand& h = r.hands[i];
+        if (!a.analysed) {
+            notes.emplace_back(h.pos, "not analysed: " + a.reason);
+            continue;
+        }
+        if (!h.plies.empty())
+            notes.emplace_back(
+                h.plies.front().pos,
+                fmt::format("value {} {}", party_text(v, a.party), signed_value(a.value)));
+        for (const auto& p : a.plies) {
+            if (!p.ev_mark.empty()) {
+                std::string best;
+                for (const auto& b : p.ev_best) best += (best.empty() ? "" : " ") + b;
+                double mine = 0, top = -1e18;
+                for (const auto& [m, ev] : p.ev) {
+                    top = std::max(top, ev);
+                    if (m == p.move) mine = ev;
+                }
+                auto sign = [](double x) { return (x > 0 ? "+" : "") + decimal(x); };
+                notes.emplace_back(p.pos,
+                                   fmt::format("?! {} ev {} -> {}; best {}", party_text(v, p.party),
+                                               sign(top), sign(mine), best));
+            }
+            if (p.mark.empty()) continue;
+            std::string best;
+            for (const auto& b : p.best) best += (best.empty() ? "" : " ") + b;
+            notes.emplace_back(
+                p.pos, fmt::format("{} {} {} -> {}; best {}", p.mark, party_text(v, p.party),
+                                   signed_value(p.before), signed_value(p.after), best));
+        }
+        if (a.stopped)
+            notes.emplace_back(a.stopped->pos, fmt::format("analysis stopped: {}",
+                                                           checker::code_name(a.stopped->code)));
+    }
+    std::stable_sort(notes.begin(), notes.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    return notes;
+}
+
+}  // namespace
+
+namespace {
+
+// One record's output, and whether it was valid.
+struct Done {
+    std::string text;
+    bool valid = true;
+};
+
+Done analyze_record(Analyzer& analyzer, ast::Record& record, const std::string& name,
+                    std::size_t number, Format format) {
+    Done d;
+    analyzer.number = number;
+    strip_own(record);
+    const checker::Verdict verdict = checker::check_record(record);
+    d.valid = verdict.valid;
+    std::string rules;
+    const std::vector<HandAnalysis> hands = analyzer.record(record, verdict, rules);
+    Variant v;
+    if (const ast::Tag* rt = record.find_tag("Rules")) {
+        const ast::Tag* pt = record.find_tag("Players");
+        const ast::Tag* ot = record.find_tag("Options");
+        (void)make_variant(rt->value, pt ? count_players(pt->value).count : 0, ot ? ot->value : "",
+                           v);
+    }
+    if (format == Format::json) {
+        for (const auto& a : hands) render_json(d.text, name, number, rules, v, a);
+    } else {
+        const parser::Notes notes = notes_of(v, hands, record);
+        d.text = parser::print_record(record, &notes);
+    }
+    return d;
+}
+
+struct Pending {
+    ast::Record record;
+    const std::string* name = nullptr;
+    std::size_t number = 0;
+    Done done;
+};
+
+}  // namespace
+
+int run_analyze(const AnalyzeArgs& args, const Io& io) {
+    Output out(io.out);
+    Output err(io.err);
+    bool ran = true;
+    bool all_valid = true;
+    bool first = true;
+    std::size_t number = 0;  // records counted across all files
+    const unsigned jobs =
+        args.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : args.jobs;
+    std::vector<Analyzer> analyzers;
+    analyzers.reserve(jobs);
+    try {
+        for (unsigned j = 0; j < jobs; ++j) analyzers.emplace_back(args);
+    } catch (const std::bad_alloc&) {
+        render_diagnostic(err.buf(),
+                          {"",
+                           {},
+                           std::string(kBadArgument),
+                           fmt::format("cannot allocate {} solver table{} of {} MiB (--tt-mb)",
+                                       jobs, jobs == 1 ? "" : "s", args.tt_mb)},
+                          nullptr, io.color_err);
+        err.flush();
+        return kExitCannotRun;
+    }
+    // Records are read in batches; a batch is analysed on `jobs` threads and
+    // written in input order before the next is read.
+    const std::size_t batch = jobs == 1 ? 1 : std::size_t{4} * jobs;
+    std::vector<Pending> pending;
+    auto drain = [&] {
+        if (pending.empty()) return;
+        std::atomic<std::size_t> next{0};
+        std::vector<std::string> failures(pending.size());
+        auto work = [&](Analyzer& a) {
+            for (std::size_t i; (i = next.fetch_add(1)) < pending.size();) {
+                try {
+                    pending[i].done = analyze_record(a, pending[i].record, *pending[i].name,
+                                                     pending[i].number, args.format);
+                } catch (const std::exception& e) {
+                    failures[i] = e.what();
+                }
+            }
+        };
+        std::vector<std::thread> threads;
+        const std::size_t helpers = std::min<std::size_t>(jobs, pending.size()) - 1;
+        for (std::size_t j = 1; j <= helpers; ++j)
+            threads.emplace_back(work, std::ref(analyzers[j]));
+        work(analyzers[0]);
+        for (auto& t : threads) t.join();
+        for (std::size_t i = 0; i < pending.size(); ++i) {
+            if (failures[i].empty()) continue;
+            ran = false;
+            render_diagnostic(err.buf(),
+                              {*pending[i].name,
+                               {},
+                               std::string(kInternal),
+                               fmt::format("record {}: {}", pending[i].number, failures[i])},
+                              nullptr, io.color_err);
+        }
+        for (auto& p : pending) {
+            all_valid &= p.done.valid;
+            if (args.format != Format::json && !first) out.buf() += '\n';
+            first = false;
+            out.buf() += p.done.text;
+        }
+        out.flush();  // a batch takes long enough to show as it is done
+        pending.clear();
+    };
+    std::vector<std::string> names;
+    names.reserve(args.files.size());
+    for (const auto& path : args.files) {
+        Input input(path, *io.in, Output::kBlock);
+        names.push_back(display_name(path));
+        const std::string& name = names.back();
+        if (const Diagnostic* d = input.error()) {
+            drain();
+            out.flush();
+            render_diagnostic(err.buf(), *d, nullptr, io.color_err);
+            ran = false;
+            continue;
+        }
+        parser::RecordReader reader(input.stream());
+        ast::Record record;
+        while (reader.next(record)) {
+            ++number;
+            if (args.shards > 1 && (number - 1) % args.shards != args.shard - 1) continue;
+            pending.push_back({std::move(record), &name, number, {}});
+            record = ast::Record{};
+            if (pending.size() >= batch) drain();
+        }
+        drain();
+        if (auto d = input.read_error()) {
+            out.flush();
+            render_diagnostic(err.buf(), *d, nullptr, io.color_err);
+            ran = false;
+        }
+    }
+    drain();
+    if (!out.flush()) ran = false;
+    err.flush();
+    if (!ran) return kExitCannotRun;
+    return all_valid ? kExitValid : kExitInvalid;
+}
+
+}  // namespace pips::cli

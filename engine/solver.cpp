@@ -1,0 +1,340 @@
+#include "engine/solver.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <new>
+#include <string>
+#include <utility>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace pips {
+
+namespace {
+
+constexpr int kInf = std::numeric_limits<int>::max() / 4;
+
+constexpr std::uint64_t mix(std::uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+// The words that decide the rest of a hand once it is posed: what every seat
+// holds (the boneyard's order is fixed, so its size says what is left of it),
+// the tiles on the table, the open ends and what the scoring reads of them,
+// the seat to play, the passes in a row and the last seat to play (a block's
+// closer), the points and penalties of the hand so far, and the party the
+// value is for.
+std::array<std::uint64_t, 6> key_words(const Game& g, int persp, bool with_points) {
+    const HandState& h = g.hand();
+    const Layout& l = h.layout();
+    const HandScore& s = g.score();
+    std::array<std::uint64_t, 6> w{};
+    auto held = [&](int seat) -> std::uint64_t {
+        return seat < h.players() ? h.seat(seat).known.bits() : 0;
+    };
+    w[0] = held(0) | held(1) << 32;
+    w[1] = held(2) | held(3) << 32;
+    w[2] = std::uint64_t{l.on_table().bits()} | static_cast<std::uint64_t>(h.turn() & 7) << 28 |
+           static_cast<std::uint64_t>(h.boneyard() & 63) << 32 |
+           static_cast<std::uint64_t>(h.passes_in_row() & 63) << 40 |
+           static_cast<std::uint64_t>((h.last_player() + 1) & 7) << 46 |
+           static_cast<std::uint64_t>(persp & 7) << 50;
+    std::uint64_t ends = 0;
+    if (l.kind() == LayoutKind::line) {
+        // Left and right follow the same rules: the two ends, sorted.
+        std::uint64_t a = static_cast<std::uint64_t>(l.end_value(End::L)) << 1 |
+                          static_cast<std::uint64_t>(l.double_at(End::L));
+        std::uint64_t b = static_cast<std::uint64_t>(l.end_value(End::R)) << 1 |
+                          static_cast<std::uint64_t>(l.double_at(End::R));
+        if (a > b) std::swap(a, b);
+        ends = a | b << 4;
+    } else {
+        // The four arms follow the same rules: which arm shows what does
+        // not matter, only what the arms show (sorted).
+        std::array<std::uint64_t, 4> arms{};
+        std::size_t i = 0;
+        for (End e : {End::N, End::E, End::S, End::W})
+            arms[i++] = l.arm_used(e) ? 8u | static_cast<std::uint64_t>(l.end_value(e)) : 0u;
+        std::sort(arms.begin(), arms.end());
+        ends = static_cast<std::uint64_t>(l.spinner() + 1);
+        for (std::size_t a = 0; a < 4; ++a) ends |= arms[a] << (4 + 4 * a);
+    }
+    w[3] = ends | static_cast<std::uint64_t>(s.board_from + 1) << 24 |
+           static_cast<std::uint64_t>(s.board_passes & 15) << 28 |
+           static_cast<std::uint64_t>(s.target) << 32 |
+           static_cast<std::uint64_t>(s.target_party + 1) << 33;
+    w[4] = 0;
+    w[5] = 0;
+    for (std::size_t p = 0; p < 4; ++p) {
+        if (with_points)
+            w[4] |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.points[p])) << (16 * p);
+        w[5] |= static_cast<std::uint64_t>(s.run[p] & 15) << (4 * p);
+    }
+    return w;
+}
+
+// Order: the table's best move first, then (fives-threes) the points a play
+// makes, doubles, heavier tiles; passes and draws last.
+int order_score(const Game& g, const Move& m) {
+    if (m.kind != Move::Kind::play && m.kind != Move::Kind::pose) return -1000;
+    int score = m.tile.pips();
+    if (m.tile.is_double()) score += 20;
+    if (m.kind == Move::Kind::play) score += 100 * g.points_after(m);
+    return score;
+}
+
+}  // namespace
+
+std::optional<int> hand_value(const Game& g, int party) {
+    if (!g.hand_over()) return std::nullopt;
+    const std::optional<HandResult>& r = g.result();
+    if (!r || !r->known) return std::nullopt;
+    const RuleTraits& t = g.variant().traits();
+    const int parties = g.variant().parties();
+    if (party < 0 || party >= parties) return std::nullopt;
+    const auto pts = [&](int p) { return r->points[static_cast<std::size_t>(p)]; };
+    if (t.penalties) return -pts(party);
+    if (t.win_value > 0) {
+        if (r->tie || r->winner < 0) return 0;
+        return r->winner == party ? pts(r->winner) : -pts(r->winner);
+    }
+    int v = 0;
+    for (int p = 0; p < parties; ++p) v += p == party ? pts(p) : -pts(p);
+    if (r->how == HandOver::target && r->winner >= 0) v += r->winner == party ? 100 : -100;
+    return v;
+}
+
+int mover(const Game& g, int poser) {
+    if (g.hand_number() == 0 || g.hand_over()) return -1;
+    const HandState& h = g.hand();
+    if (h.posed() || h.turn() >= 0) return h.turn();
+    if (poser >= 0) return poser;
+    const std::vector<Move> all = g.legal_moves();
+    return all.empty() ? -1 : all.front().seat;
+}
+
+std::vector<Move> analysis_moves(const Game& g, int poser) {
+    const int seat = mover(g, poser);
+    std::vector<Move> out;
+    if (seat < 0) return out;
+    const HandState& h = g.hand();
+    const RuleTraits& t = g.variant().traits();
+    std::vector<Move> all = g.legal_moves();
+    const bool last_tile = h.posed() && h.seat(seat).count == 1 && !t.scores_in_play &&
+                           !(g.variant().partnership() && t.partner_plays_on);
+    const bool no_idle_pass = t.pass_while_able && h.posed() &&
+                              h.passes_in_row() >= h.in_hand() - 1 &&
+                              h.can_play(seat) == std::optional<bool>(true);
+    for (Move& m : all) {
+        if (m.seat != seat) continue;
+        if (m.kind == Move::Kind::pass && no_idle_pass) continue;
+        if (m.kind == Move::Kind::play && m.end_matters && last_tile) {
+            const bool seen = std::any_of(out.begin(), out.end(), [&](const Move& o) {
+                return o.kind == Move::Kind::play && o.tile == m.tile;
+            });
+            if (seen) continue;
+            m.end_matters = false;
+        }
+        out.push_back(m);
+    }
+    return out;
+}
+
+Solver::Solver(SolverOptions o) {
+    const std::size_t bytes = std::max<std::size_t>(o.tt_mb, 1) << 20;
+    node_limit_ = o.node_limit;
+    std::size_t buckets = 1;
+    while (buckets * 2 * kBucket * sizeof(Entry) <= bytes) buckets *= 2;
+    entries_ = buckets * kBucket;
+    const std::size_t size = entries_ * sizeof(Entry);
+    // 2 MiB alignment lets the system back the table with huge pages: a
+    // probe is a random access, and 4 KiB pages make most of them TLB misses.
+    constexpr std::size_t kHuge = std::size_t{2} << 20;
+    void* p = std::aligned_alloc(size >= kHuge ? kHuge : alignof(std::max_align_t), size);
+    if (!p) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (size >= kHuge) madvise(p, size, MADV_HUGEPAGE);
+#endif
+    std::memset(p, 0, size);
+    table_.reset(static_cast<Entry*>(p));
+    buckets_mask_ = buckets - 1;
+    generation_ = 1;
+}
+
+void Solver::Free::operator()(Entry* p) const {
+    std::free(p);
+}
+
+void Solver::new_hand() {
+    nodes_ = 0;
+    if (++generation_ == 0) {
+        // The generations wrapped: entries of old hands would look current.
+        std::fill(table_.get(), table_.get() + entries_, Entry{});
+        generation_ = 1;
+    }
+}
+
+Solver::Key Solver::key_of(const Game& g) const {
+    const std::array<std::uint64_t, 6> w = key_words(g, persp_, !penalties_);
+    std::uint64_t a = 0x243f6a8885a308d3ULL, b = 0x13198a2e03707344ULL;
+    for (std::uint64_t x : w) {
+        a = mix(a ^ x);
+        b = mix(b + x * 0x9e3779b97f4a7c15ULL);
+    }
+    return {a, b | 1};  // check 0 marks nothing
+}
+
+Solver::Entry* Solver::probe(const Key& k) {
+    Entry* bucket = table_.get() + (k.index & buckets_mask_) * kBucket;
+    for (std::size_t i = 0; i < kBucket; ++i)
+        if (bucket[i].generation == generation_ && bucket[i].check == k.check) return &bucket[i];
+    return nullptr;
+}
+
+void Solver::store(const Key& k, int value, std::uint8_t flag, std::uint8_t best) {
+    Entry* bucket = table_.get() + (k.index & buckets_mask_) * kBucket;
+    Entry* slot = nullptr;
+    for (std::size_t i = 0; i < kBucket && !slot; ++i)
+        if (bucket[i].generation == generation_ && bucket[i].check == k.check) slot = &bucket[i];
+    for (std::size_t i = 0; i < kBucket && !slot; ++i)
+        if (bucket[i].generation != generation_) slot = &bucket[i];
+    if (!slot) {
+        // A full bucket: the entries move down one, the oldest goes.
+        std::move_backward(bucket, bucket + kBucket - 1, bucket + kBucket);
+        slot = bucket;
+    }
+    slot->check = k.check;
+    slot->value = value;
+    slot->generation = generation_;
+    slot->flag = flag;
+    slot->best = best;
+}
+
+int Solver::set_party(int party, const Variant& v) {
+    paranoid_ = v.parties() > 2;
+    penalties_ = v.traits().penalties;
+    if (paranoid_) {
+        persp_ = party;
+        return 1;
+    }
+    persp_ = 0;
+    return party == 0 ? 1 : -1;
+}
+
+int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
+    if (++nodes_ > node_limit_ && node_limit_ > 0)
+        throw SolverError("the search passed its limit of " + std::to_string(node_limit_) +
+                          " positions");
+    if (g.hand_over()) {
+        const std::optional<int> v = hand_value(g, persp_);
+        if (!v) throw SolverError("hand value unknown");
+        return *v;
+    }
+    if (depth > kMaxPlies) throw SolverError("the hand runs past the deepest search");
+    const bool posed = g.hand().posed();
+    Key k;
+    std::uint8_t hint = 0xFF;
+    // Penalties already incurred change no later choice: the table keeps
+    // the value less them, and one entry serves every way to reach the tiles.
+    const int base = penalties_ ? -g.score().points[static_cast<std::size_t>(persp_)] : 0;
+    if (posed) {
+        k = key_of(g);
+        if (const Entry* e = probe(k)) {
+            hint = e->best;
+            const int v = e->value + base;
+            if (e->flag == 1) return v;
+            if (e->flag == 2) alpha = std::max(alpha, v);
+            if (e->flag == 3) beta = std::min(beta, v);
+            if (alpha >= beta) return v;
+        }
+    }
+    std::vector<Move> moves = analysis_moves(g, poser);
+    if (moves.empty()) throw SolverError("a hand in play with no move");
+    if (moves.size() > 64) throw SolverError("more moves than the search orders");
+    const int seat = moves.front().seat;
+    const bool maximise = g.variant().party_of(seat) == persp_;
+    std::array<std::uint8_t, 64> order{};
+    const std::size_t n = std::min<std::size_t>(moves.size(), order.size());
+    {
+        std::array<int, 64> score{};
+        for (std::size_t i = 0; i < n; ++i) {
+            order[i] = static_cast<std::uint8_t>(i);
+            score[i] = i == hint ? 1 << 20 : order_score(g, moves[i]);
+        }
+        std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
+                         [&](std::uint8_t a, std::uint8_t b) { return score[a] > score[b]; });
+    }
+    const int a0 = alpha, b0 = beta;
+    int best = maximise ? -kInf : kInf;
+    std::uint8_t best_i = order[0];
+    for (std::size_t j = 0; j < n; ++j) {
+        Game child = g.clone();
+        if (!child.apply(moves[order[j]])) throw SolverError("the engine refused a listed move");
+        const int v = search(child, alpha, beta, depth + 1, -1);
+        if (maximise ? v > best : v < best) {
+            best = v;
+            best_i = order[j];
+        }
+        if (maximise)
+            alpha = std::max(alpha, v);
+        else
+            beta = std::min(beta, v);
+        if (alpha >= beta) break;
+    }
+    if (posed) {
+        const std::uint8_t flag = best <= a0 ? 3 : best >= b0 ? 2 : 1;
+        store(k, best - base, flag, best_i);
+    }
+    return best;
+}
+
+int Solver::solve(const Game& g, int depth, int poser) {
+    // MTD(f): null-window searches close in on the value from a first guess
+    // (the table's, else 0); few values are possible in most rule sets, and
+    // a null window prunes far more than a full one.
+    int guess = 0;
+    if (g.hand().posed() && !g.hand_over()) {
+        const int base = penalties_ ? -g.score().points[static_cast<std::size_t>(persp_)] : 0;
+        if (const Entry* e = probe(key_of(g))) guess = e->value + base;
+    }
+    int lower = -kInf, upper = kInf;
+    while (lower < upper) {
+        const int beta = guess == lower ? guess + 1 : guess;
+        guess = search(g, beta - 1, beta, depth, poser);
+        if (guess < beta)
+            upper = guess;
+        else
+            lower = guess;
+    }
+    return guess;
+}
+
+int Solver::value(const Game& g, int party, int poser) {
+    const int sign = set_party(party, g.variant());
+    return sign * solve(g, 0, poser);
+}
+
+std::vector<Solver::Judged> Solver::judge(const Game& g, int poser) {
+    std::vector<Judged> out;
+    const int seat = mover(g, poser);
+    if (seat < 0) return out;
+    const int sign = set_party(g.variant().party_of(seat), g.variant());
+    for (const Move& m : analysis_moves(g, poser)) {
+        Game child = g.clone();
+        if (!child.apply(m)) throw SolverError("the engine refused a listed move");
+        out.push_back({m, sign * solve(child, 1, -1)});
+    }
+    return out;
+}
+
+}  // namespace pips

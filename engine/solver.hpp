@@ -1,0 +1,133 @@
+// The double-dummy solver: the value of a position of a hand for a party when
+// every seat plays perfectly with every tile in view (ANALYSIS.md section 2).
+// It searches the engine's own Game (legal_moves, apply, result): there is no
+// second copy of the rules. Alpha-beta over those moves with move ordering and
+// a transposition table of fixed size, keyed on what decides the rest of the
+// hand; one table serves every ply of a hand, so that judging a whole hand
+// costs little more than solving it from the pose.
+//
+// Values: two parties (sides, or two seats) play minimax; three or four
+// individual seats give the paranoid value for a party (it maximises, every
+// other seat minimises its value).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/game.hpp"
+
+namespace pips {
+
+// The value for `party` of the finished hand of `g` (g.hand_over()):
+// win/tie/loss games +v, 0, -v with v the hand's points; quinientos and
+// fives-threes the party's points minus the others' (fives-threes: +-100 for
+// reaching exactly the target); french minus the points against the seat.
+// Empty when the hand is not over or its result is not known.
+std::optional<int> hand_value(const Game& g, int party);
+
+// The seat whose choice the position is: the seat to play, or at a pose open
+// to several seats `poser` (the first seat listed when `poser` is -1); -1
+// once the hand is over.
+int mover(const Game& g, int poser = -1);
+
+// The moves of a position as the analysis counts them: the engine's
+// legal_moves() of the mover, with
+// - a seat's last tile that ends the hand one move whichever end takes it
+//   (except where the end changes the points: fives-threes);
+// - no pass while able once every other seat has passed since the last tile
+//   was played (french), so that a round of passes cannot go on for ever: a
+//   seat able to play then plays.
+std::vector<Move> analysis_moves(const Game& g, int poser = -1);
+
+// The search failed: a result the rules leave unknown, or a hand too long.
+class SolverError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct SolverOptions {
+    std::size_t tt_mb = 32;  // the transposition table, in MiB (at least 1)
+    // Positions a hand may search before the solver gives up (SolverError);
+    // 0: no limit.
+    std::uint64_t node_limit = 0;
+};
+
+class Solver {
+public:
+    explicit Solver(SolverOptions o = {});
+
+    // Starts a new hand: the table is empty again (entries of earlier hands
+    // are never read), and the node count restarts.
+    void new_hand();
+
+    // The value of `g` for `party`. `poser`: the seat whose choice a pose
+    // open to several seats is (see mover()).
+    int value(const Game& g, int party, int poser = -1);
+
+    // Every move of analysis_moves(g, poser) with its value for the mover's
+    // party: what that party gets when the move is made and every seat plays
+    // perfectly afterwards. Empty once the hand is over.
+    struct Judged {
+        Move move;
+        int value = 0;
+    };
+    std::vector<Judged> judge(const Game& g, int poser = -1);
+
+    // Positions searched since new_hand().
+    std::uint64_t nodes() const { return nodes_; }
+    // The table's size in bytes (fixed at construction).
+    std::size_t table_bytes() const { return entries_ * sizeof(Entry); }
+
+    // The deepest hand searched: more plies than this in one hand is an error.
+    static constexpr int kMaxPlies = 400;
+
+private:
+    struct Entry {
+        std::uint64_t check = 0;
+        std::int32_t value = 0;
+        std::uint16_t generation = 0;
+        std::uint8_t flag = 0;  // 0 empty, 1 exact, 2 lower bound, 3 upper bound
+        std::uint8_t best = 0;  // index of the best move, for ordering
+    };
+    static_assert(sizeof(Entry) == 16);
+    static constexpr std::size_t kBucket = 4;
+
+    struct Key {
+        std::uint64_t index = 0;
+        std::uint64_t check = 0;
+    };
+    Key key_of(const Game& g) const;
+    Entry* probe(const Key& k);
+    void store(const Key& k, int value, std::uint8_t flag, std::uint8_t best);
+    // The value for persp_ (see below) of g, fail-soft within (alpha, beta).
+    int search(const Game& g, int alpha, int beta, int depth, int poser);
+    // The exact value for persp_ of g.
+    int solve(const Game& g, int depth, int poser);
+    // Sets the perspective for `party`; returns the sign that turns a
+    // perspective value into `party`'s value.
+    int set_party(int party, const Variant& v);
+
+    struct Free {
+        void operator()(Entry* p) const;
+    };
+    std::unique_ptr<Entry[], Free> table_;  // huge pages where the system has them
+    std::size_t entries_ = 0;
+    std::size_t buckets_mask_ = 0;
+    std::uint16_t generation_ = 0;
+    std::uint64_t nodes_ = 0;
+    std::uint64_t node_limit_ = 0;
+    // The party the search maximises for. With two parties always 0 (the
+    // other's value is its negative, so both share the table entries); with
+    // more, the party itself, which is then part of every key.
+    int persp_ = 0;
+    bool paranoid_ = false;
+    // Points against a seat (french): the table keeps values less those
+    // already incurred, which decide nothing later.
+    bool penalties_ = false;
+};
+
+}  // namespace pips

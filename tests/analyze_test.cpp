@@ -1,0 +1,378 @@
+// pips analyze (cli/analyze_run.hpp) over generated matches: the JSON lines'
+// shape and arithmetic (loss, best, marks, one ply's value carried to the
+// next), the value after the last ply against the hand's claimed points,
+// DGN output that analysing again leaves as it is, the reasons of hands not
+// analysed, invalid records analysed up to their first error, and shards
+// that together give the unsharded output.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "cli/analyze_run.hpp"
+#include "cli/commands.hpp"
+#include "cli/tools.hpp"
+#include "tests/support/support.hpp"
+
+namespace {
+
+using namespace pips;
+using json = nlohmann::json;
+using test::slurp;
+using test::TempDir;
+
+std::string generate(cli::GenerateArgs args, const TempDir& dir, const std::string& name) {
+    const std::string file = dir.path(name);
+    std::FILE* out = std::fopen(file.c_str(), "wb");
+    std::FILE* err = std::fopen(dir.path(name + ".err").c_str(), "wb");
+    EXPECT_EQ(cli::run_generate(args, out, err), 0);
+    std::fclose(out);
+    std::fclose(err);
+    return file;
+}
+
+struct AnalyzeRun {
+    int code = -1;
+    std::string out, err;
+};
+
+AnalyzeRun analyze(const TempDir& dir, cli::AnalyzeArgs args) {
+    AnalyzeRun r;
+    std::FILE* out = std::fopen(dir.path("out").c_str(), "wb");
+    std::FILE* err = std::fopen(dir.path("err").c_str(), "wb");
+    cli::Io io;
+    io.out = out;
+    io.err = err;
+    r.code = cli::run_analyze(args, io);
+    std::fclose(out);
+    std::fclose(err);
+    r.out = slurp(dir.path("out"));
+    r.err = slurp(dir.path("err"));
+    return r;
+}
+
+std::vector<json> lines(const std::string& out) {
+    std::vector<json> v;
+    std::istringstream in(out);
+    std::string line;
+    while (std::getline(in, line)) v.push_back(json::parse(line));
+    return v;
+}
+
+cli::GenerateArgs small(const std::string& rules, int players, std::uint64_t seed) {
+    cli::GenerateArgs g;
+    g.rules = rules;
+    g.players = players;
+    g.seed = seed;
+    g.matches = 2;
+    g.max_hands = 3;
+    return g;
+}
+
+// "points A 7 B 4" and "end target A" of each hand, by (record, hand).
+struct Claimed {
+    std::map<std::string, int> points;
+    std::string target;
+};
+std::map<std::pair<int, int>, Claimed> claims(const std::string& text) {
+    std::map<std::pair<int, int>, Claimed> out;
+    std::istringstream in(text);
+    std::string line;
+    int record = 0, hand = 0;
+    while (std::getline(in, line)) {
+        std::istringstream words(line);
+        std::string w;
+        words >> w;
+        if (w == "[Event") ++record;
+        if (w == "hand") words >> hand;
+        if (w == "points") {
+            std::string who;
+            int n = 0;
+            while (words >> who >> n) out[{record, hand}].points[who] = n;
+        }
+        if (w == "end") {
+            std::string kind, who;
+            words >> kind >> who;
+            if (kind == "target") out[{record, hand}].target = who;
+        }
+    }
+    return out;
+}
+
+void expect_consistent(const json& h) {
+    for (const char* k : {"file", "record", "hand", "rules", "analysed"})
+        ASSERT_TRUE(h.contains(k)) << k << " in " << h.dump();
+    if (!h["analysed"]) {
+        EXPECT_TRUE(h.contains("reason"));
+        return;
+    }
+    const auto& plies = h["plies"];
+    ASSERT_FALSE(plies.empty());
+    EXPECT_EQ(plies[0]["before"], h["value"]) << h.dump();
+    EXPECT_EQ(plies[0]["party"], h["party"]);
+    for (std::size_t i = 0; i < plies.size(); ++i) {
+        const json& p = plies[i];
+        const int before = p["before"], after = p["after"], loss = p["loss"];
+        EXPECT_EQ(loss, before - after);
+        EXPECT_GE(loss, 0);
+        const auto& best = p["best"];
+        ASSERT_FALSE(best.empty());
+        const bool played_best = std::find(best.begin(), best.end(), p["move"]) != best.end();
+        EXPECT_EQ(played_best, loss == 0) << p.dump();
+        if (p["forced"]) {
+            EXPECT_TRUE(p["mark"].is_null());
+            EXPECT_EQ(best.size(), 1u);
+        } else if (loss > 0) {
+            ASSERT_TRUE(p["mark"].is_string()) << p.dump();
+            const std::string m = p["mark"];
+            EXPECT_TRUE(m == "?" || m == "??") << m;
+        } else if (p["mark"].is_string()) {
+            EXPECT_EQ(p["mark"], "!");
+            EXPECT_EQ(best.size(), 1u);
+        }
+        // Every choice is judged: the next ply starts where this one left
+        // (two parties: the other's value is the negative).
+        if (i + 1 < plies.size()) {
+            const json& q = plies[i + 1];
+            const int next = q["before"];
+            EXPECT_EQ(next, q["party"] == p["party"] ? after : -after) << p.dump() << q.dump();
+        }
+    }
+}
+
+}  // namespace
+
+TEST(Analyze, JsonLinesAreConsistentAndEndAtTheOutcome) {
+    TempDir dir;
+    for (const auto& [rules, players] :
+         std::vector<std::pair<std::string, int>>{{"fives-threes", 2}, {"chiva", 2}}) {
+        SCOPED_TRACE(rules);
+        const std::string f = generate(small(rules, players, 17), dir, rules + ".dgn");
+        cli::AnalyzeArgs a;
+        a.files = {f};
+        a.format = cli::Format::json;
+        const AnalyzeRun r = analyze(dir, a);
+        ASSERT_EQ(r.code, 0) << r.err;
+        const auto claimed = claims(slurp(f));
+        int analysed = 0;
+        for (const json& h : lines(r.out)) {
+            expect_consistent(h);
+            EXPECT_EQ(h["file"], f);
+            EXPECT_EQ(h["rules"], rules);
+            if (!h["analysed"]) continue;
+            ++analysed;
+            if (rules != "fives-threes") continue;
+            // The value after the last ply is what the hand scored.
+            const json& last = h["plies"].back();
+            const Claimed& c = claimed.at({h["record"], h["hand"]});
+            const std::string me = last["party"], other = me == "A" ? "B" : "A";
+            int outcome = c.points.at(me) - c.points.at(other);
+            if (!c.target.empty()) outcome += c.target == me ? 100 : -100;
+            EXPECT_EQ(last["after"], outcome) << h.dump();
+        }
+        EXPECT_GE(analysed, 4);
+    }
+}
+
+TEST(Analyze, DgnCommentsAndAnalysingTwiceChangesNothing) {
+    TempDir dir;
+    const std::string f = generate(small("fives-threes", 2, 5), dir, "m.dgn");
+    cli::AnalyzeArgs a;
+    a.files = {f};
+    const AnalyzeRun once = analyze(dir, a);
+    ASSERT_EQ(once.code, 0) << once.err;
+    EXPECT_NE(once.out.find("{ value A "), std::string::npos) << once.out;
+    EXPECT_NE(once.out.find("; best "), std::string::npos) << once.out;
+    const std::string g = dir.write("again.dgn", once.out);
+    a.files = {g};
+    const AnalyzeRun twice = analyze(dir, a);
+    EXPECT_EQ(twice.out, once.out);
+}
+
+TEST(Analyze, HandsNotAnalysedSayWhy) {
+    TempDir dir;
+    cli::GenerateArgs g = small("chiva", 2, 9);
+    g.deals = false;
+    const std::string no_deals = generate(g, dir, "nodeals.dgn");
+    g = small("fives-threes", 2, 9);
+    g.summary = 1;
+    const std::string sheets = generate(g, dir, "sheets.dgn");
+    const std::string unfinished = dir.write(
+        "unfinished.dgn",
+        "[Rules \"fives-threes\"]\n[Players \"X, Y\"]\n\nhand 1\n"
+        "deal A 3-3 1-0 5-5 5-4 2-0 6-4 4-4\ndeal B 0-0 6-0 4-2 3-1 5-1 1-1 6-1\nA:1-0 B:0-6\n");
+    cli::AnalyzeArgs a;
+    a.format = cli::Format::json;
+    a.files = {no_deals, sheets, unfinished};
+    const AnalyzeRun r = analyze(dir, a);
+    std::map<std::string, std::string> reason;  // by file: the first hand's
+    for (const json& h : lines(r.out)) {
+        EXPECT_FALSE(h["analysed"]) << h.dump();
+        if (!reason.count(h["file"])) reason[h["file"]] = h["reason"];
+    }
+    EXPECT_EQ(reason[no_deals], "deal of A unknown");
+    EXPECT_EQ(reason[sheets], "summary hand");
+    EXPECT_EQ(reason[unfinished], "unfinished");
+}
+
+TEST(Analyze, InvalidRecordsStopAtTheirFirstError) {
+    TempDir dir;
+    cli::GenerateArgs g = small("fives-threes", 2, 21);
+    g.matches = 12;
+    g.mutate = true;
+    const std::string f = generate(g, dir, "mutants.dgn");
+    cli::AnalyzeArgs a;
+    a.format = cli::Format::json;
+    a.files = {f};
+    const AnalyzeRun r = analyze(dir, a);
+    EXPECT_EQ(r.code, 1);
+    std::map<int, bool> over;  // by record: a hand stopped or came after an error
+    int stopped = 0;
+    for (const json& h : lines(r.out)) {
+        expect_consistent(h);
+        const int rec = h["record"];
+        if (over[rec]) {
+            EXPECT_FALSE(h["analysed"]) << h.dump();
+            EXPECT_EQ(h["reason"], "after an error");
+        }
+        if (h.contains("stopped")) {
+            ++stopped;
+            EXPECT_TRUE(h["stopped"].contains("code"));
+        }
+        if (h.contains("stopped") || (!h["analysed"] && h["reason"] == "after an error"))
+            over[rec] = true;
+    }
+    EXPECT_GE(stopped, 1);
+}
+
+TEST(Analyze, ShardsTogetherAreTheWholeRun) {
+    TempDir dir;
+    const std::string f1 = generate(small("fives-threes", 2, 31), dir, "a.dgn");
+    const std::string f2 = generate(small("chiva", 2, 32), dir, "b.dgn");
+    auto run = [&](unsigned k, unsigned n) {
+        cli::AnalyzeArgs a;
+        a.format = cli::Format::json;
+        a.files = {f1, f2};
+        a.shard = k;
+        a.shards = n;
+        std::vector<json> out = lines(analyze(dir, a).out);
+        for (json& h : out) h.erase("ms");
+        return out;
+    };
+    const std::vector<json> whole = run(1, 1);
+    std::vector<json> parts = run(1, 3);
+    for (unsigned k = 2; k <= 3; ++k)
+        for (json& h : run(k, 3)) parts.push_back(std::move(h));
+    auto key = [&](const json& h) {
+        const int file = h["file"] == f1 ? 0 : 1;
+        return std::make_tuple(file, h["record"].get<int>(), h["hand"].get<int>());
+    };
+    std::stable_sort(parts.begin(), parts.end(),
+                     [&](const json& a, const json& b) { return key(a) < key(b); });
+    EXPECT_EQ(parts, whole);
+    EXPECT_GE(whole.size(), 4u);
+}
+
+TEST(Analyze, JobsKeepInputOrder) {
+    TempDir dir;
+    cli::GenerateArgs g = small("fives-threes", 2, 41);
+    g.matches = 7;
+    const std::string f = generate(g, dir, "many.dgn");
+    cli::AnalyzeArgs a;
+    a.files = {f};
+    const std::string dgn = analyze(dir, a).out;
+    a.jobs = 3;
+    EXPECT_EQ(analyze(dir, a).out, dgn);
+    a.format = cli::Format::json;
+    auto without_ms = [&](unsigned jobs) {
+        a.jobs = jobs;
+        std::vector<json> out = lines(analyze(dir, a).out);
+        for (json& h : out) h.erase("ms");
+        return out;
+    };
+    const std::vector<json> one = without_ms(1);
+    EXPECT_EQ(without_ms(3), one);
+    EXPECT_GE(one.size(), 7u);
+}
+
+// --sample: every sampled deal replays the hand (a deal that did not would be
+// an internal error), the numbers hang together, and the same seed gives the
+// same numbers whatever --jobs and --shard.
+TEST(Analyze, SampledJudgement) {
+    TempDir dir;
+    cli::GenerateArgs g = small("fives-threes", 2, 51);
+    g.matches = 2;
+    g.max_hands = 2;
+    const std::string f = generate(g, dir, "s.dgn");
+    g.seed = 52;
+    const std::string j = generate(g, dir, "j.dgn");
+    cli::AnalyzeArgs a;
+    a.files = {f, j};
+    a.format = cli::Format::json;
+    a.sample = 4;
+    a.seed = 9;
+    const AnalyzeRun r = analyze(dir, a);
+    ASSERT_EQ(r.code, 0) << r.err;
+    int sampled = 0;
+    std::vector<json> one = lines(r.out);
+    for (json& h : one) {
+        ASSERT_TRUE(h["analysed"]) << h.dump();
+        for (const json& p : h["plies"]) {
+            ASSERT_TRUE(p.contains("sample")) << p.dump();
+            const json& s = p["sample"];
+            EXPECT_EQ(s["n"], 4);
+            ASSERT_TRUE(s["ev"].contains(p["move"].get<std::string>())) << s.dump();
+            double best = -1e9;
+            for (const auto& [m, ev] : s["ev"].items()) best = std::max(best, ev.get<double>());
+            const double mine = s["ev"][p["move"].get<std::string>()];
+            EXPECT_NEAR(s["ev_loss"].get<double>(), best - mine, 0.0015);
+            const double threshold = 5;  // points
+            EXPECT_EQ(s["mark"].is_string(), mine < best && s["ev_loss"] >= threshold) << s.dump();
+            ++sampled;
+        }
+        h.erase("ms");
+    }
+    EXPECT_GE(sampled, 12);
+    a.jobs = 2;
+    a.shard = 2;
+    a.shards = 2;
+    std::vector<json> part = lines(analyze(dir, a).out);
+    ASSERT_FALSE(part.empty());
+    for (json& h : part) {
+        h.erase("ms");
+        const auto same = std::find_if(one.begin(), one.end(), [&](const json& x) {
+            return x["file"] == h["file"] && x["record"] == h["record"] && x["hand"] == h["hand"];
+        });
+        ASSERT_NE(same, one.end());
+        EXPECT_EQ(*same, h);
+    }
+    a.seed = 10;
+    a.jobs = 1;
+    a.shards = 1;
+    a.shard = 1;
+    std::vector<json> other = lines(analyze(dir, a).out);
+    for (json& h : other) h.erase("ms");
+    EXPECT_NE(other, one);  // another seed, other deals
+}
+
+// Records whose first ply is already wrong (a pose by a seat that may not
+// pose) have nothing to judge: listed, not an internal error.
+TEST(Analyze, ErrorAtThePose) {
+    TempDir dir;
+    cli::AnalyzeArgs a;
+    a.format = cli::Format::json;
+    for (const char* name : {"pose_by_seat_without_66.dgn", "draw_game_pose_not_heaviest_tile.dgn"})
+        a.files.push_back(std::string(PIPS_SOURCE_DIR) + "/corpus/invalid/wrong-pose/" + name);
+    const AnalyzeRun r = analyze(dir, a);
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_EQ(r.err, "");
+    const std::vector<json> hands = lines(r.out);
+    ASSERT_FALSE(hands.empty());
+    EXPECT_EQ(hands.front()["reason"], "after an error");
+}
