@@ -692,7 +692,9 @@ Done analyze_record(Analyzer& analyzer, ast::Record& record, const std::string& 
         for (const auto& a : hands) render_json(d.text, name, number, rules, v, a);
     } else {
         const parser::Notes notes = notes_of(v, hands, record);
-        d.text = parser::print_record(record, &notes);
+        parser::PrintOptions po;
+        po.note_mark = {};  // findings are written as ANALYSIS.md shows them
+        d.text = parser::print_record(record, &notes, po);
     }
     return d;
 }

@@ -66,10 +66,12 @@ void append_note_text(std::string& out, std::string_view text, bool brace) {
 }
 
 // A note as a brace comment.
-std::string brace_note(std::string_view text) {
+std::string brace_note(std::string_view text, std::string_view mark = kNoteMark) {
     std::string out{dgn::kCommentOpen, ' '};
-    out += kNoteMark;
-    out += ' ';
+    if (!mark.empty()) {
+        out += mark;
+        out += ' ';
+    }
     append_note_text(out, text, true);
     out += ' ';
     out += dgn::kCommentClose;
@@ -78,10 +80,13 @@ std::string brace_note(std::string_view text) {
 
 // A note as a `;` comment line; with braces_out, braces become parentheses
 // (a note that may stand inside a brace comment must not close it).
-std::string line_note(std::string_view text, bool braces_out = false) {
+std::string line_note(std::string_view text, bool braces_out = false,
+                      std::string_view mark = kNoteMark) {
     std::string out{dgn::kLineComment, ' '};
-    out += kNoteMark;
-    out += ' ';
+    if (!mark.empty()) {
+        out += mark;
+        out += ' ';
+    }
     append_note_text(out, text, braces_out);
     return out;
 }
@@ -147,6 +152,7 @@ public:
     Printer(const ast::Record& r, const Notes* notes, PrintOptions options)
         : r_(r),
           strip_(options.strip_notes || notes != nullptr),
+          mark_(options.note_mark),
           layout_(r),
           extra_(layout_.count) {
         place_tag_comments();
@@ -221,11 +227,12 @@ private:
             auto it = std::upper_bound(anchors.begin(), anchors.end(), pos,
                                        [](const Pos& p, const Anchor& a) { return p < a.pos; });
             if (it == anchors.begin()) {
-                prelude_.push_back(line_note(text));
+                prelude_.push_back(line_note(text, false, mark_));
                 continue;
             }
             const Anchor& a = *std::prev(it);
-            extra_[a.id].push_back(a.id < r_.tags.size() ? line_note(text) : brace_note(text));
+            extra_[a.id].push_back(a.id < r_.tags.size() ? line_note(text, false, mark_)
+                                                         : brace_note(text, mark_));
         }
     }
 
@@ -403,7 +410,8 @@ private:
     }
 
     const ast::Record& r_;
-    bool strip_;  // drop the notes the record holds
+    bool strip_;             // drop the notes the record holds
+    std::string_view mark_;  // what opens each note written
     Layout layout_;
     std::vector<std::vector<std::string>> extra_;  // by anchor id
     std::vector<std::string> prelude_;             // notes before the first tag

@@ -69,6 +69,10 @@ bool is_note(std::string_view comment_text);
 
 struct PrintOptions {
     bool strip_notes = false;  // drop the notes the record holds
+    // What opens each note written: `pips annotate`'s mark, or another
+    // tool's own (`pips analyze` writes its findings as ANALYSIS.md shows
+    // them, `{value AC +1}`, and recognises them itself).
+    std::string_view note_mark = kNoteMark;
 };
 
 std::string print_record(const ast::Record& record, const Notes* notes = nullptr,
