@@ -62,19 +62,6 @@ bool allowed(const gen::Shown& s) {
     return !(s.summary > 0 && s.claims == gen::Claims::none);
 }
 
-// Combinations where pips is wrong today (not the test): each is left out
-// under its own name until the checker is fixed, with a record that shows it.
-// Returns the name, or nullptr when the combination is checked.
-// None at present.
-const char* known_wrong(const Variant&, const gen::Shown&) {
-    return nullptr;
-}
-
-// The same for mutants, beside known_wrong: none at present.
-const char* known_wrong_mutant(const Variant&, const gen::Shown&, const std::string&) {
-    return nullptr;
-}
-
 gen::Match match_of(const Variant& v, const gen::Shown& s, std::uint64_t seed, int hands,
                     std::mt19937_64& rng) {
     rng.seed(seed);
@@ -99,8 +86,6 @@ RC_GTEST_PROP(Partial, StrippedMatchesStayValid, ()) {
     const auto vi = *rc::gen::inRange<std::size_t>(0, variants().size());
     const gen::Shown s = arbitrary_shown();
     RC_PRE(allowed(s));
-    const bool checked = known_wrong(variants()[vi], s) == nullptr;
-    RC_PRE(checked);
     const auto seed = *rc::gen::arbitrary<std::uint64_t>();
     std::mt19937_64 rng;
     const gen::Match m = match_of(variants()[vi], s, seed, 12, rng);
@@ -115,16 +100,11 @@ RC_GTEST_PROP(Partial, MutantsKeepTheirFirstErrorWhenStripped, ()) {
     const auto vi = *rc::gen::inRange<std::size_t>(0, variants().size());
     const gen::Shown s = arbitrary_shown();
     RC_PRE(allowed(s));
-    const bool checked = known_wrong(variants()[vi], s) == nullptr &&
-                         known_wrong_mutant(variants()[vi], s, "") == nullptr;
-    RC_PRE(checked);
     const auto seed = *rc::gen::arbitrary<std::uint64_t>();
     std::mt19937_64 rng;
     const gen::Match m = match_of(variants()[vi], s, seed, 6, rng);
     auto mutant = gen::mutate(m, rng);
     RC_PRE(mutant.has_value());
-    const bool kind_checked = known_wrong_mutant(variants()[vi], s, mutant->what) == nullptr;
-    RC_PRE(kind_checked);
     RC_LOG() << describe(variants()[vi], s, seed, true) << " --max-hands 6: " << mutant->what
              << " expecting " << mutant->code << " at line " << mutant->line << "\n"
              << mutant->text;
@@ -147,7 +127,7 @@ TEST(Partial, EveryVariantStrippedEveryWay) {
                      {gen::Claims::all, gen::Claims::end, gen::Claims::score, gen::Claims::none}) {
                     for (int summary : {0, 1, 2}) {
                         const gen::Shown s = shown_of(deals, labels, c, summary);
-                        if (!allowed(s) || known_wrong(variants()[vi], s)) continue;
+                        if (!allowed(s)) continue;
                         for (std::uint64_t seed = 1; seed <= 2; ++seed) {
                             const gen::Match m =
                                 match_of(variants()[vi], s, seed * 31 + vi, 20, rng);
@@ -176,15 +156,12 @@ TEST(Partial, EveryVariantsMutantsStrippedEveryWay) {
                      {gen::Claims::all, gen::Claims::end, gen::Claims::score, gen::Claims::none}) {
                     for (int summary : {0, 1, 2}) {
                         const gen::Shown s = shown_of(deals, labels, c, summary);
-                        if (!allowed(s) || known_wrong(variants()[vi], s) ||
-                            known_wrong_mutant(variants()[vi], s, ""))
-                            continue;
+                        if (!allowed(s)) continue;
                         for (std::uint64_t seed = 1; seed <= 3; ++seed) {
                             const std::uint64_t sd = seed * 131 + vi;
                             const gen::Match m = match_of(variants()[vi], s, sd, 8, rng);
                             auto mutant = gen::mutate(m, rng);
-                            if (!mutant || known_wrong_mutant(variants()[vi], s, mutant->what))
-                                continue;
+                            if (!mutant) continue;
                             auto verdicts = test::check_text(mutant->text);
                             ASSERT_EQ(verdicts.size(), 1u);
                             const auto& v = verdicts[0];
