@@ -131,6 +131,8 @@ void RecordChecker::run() {
             break;
         }
     }
+    // A syntax error inside the last hand stops its replay there too.
+    if (stop_at.line != ~0u) stopped = true;
     // A match that is over stays over: what stopped the replay after its end
     // does not hide the winner.
     if (result_ok) check_result_tag(stopped && !m_.over);
