@@ -68,6 +68,7 @@ void HandState::reset() {
     after_block_passes_ = 0;
     constraints_.clear();
     proofs_.clear();
+    rank_proof_ = {};
     dealt_to_ = {};
     draws_.clear();
     have_witness_ = false;
@@ -288,7 +289,8 @@ void HandState::update_over() {
     }
 }
 
-Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder) {
+Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder,
+                     TileSet outranks) {
     if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     if (posed()) return Step::fail(Fault::wrong_pose, "the hand is already posed");
     if (!(Tile(a, b) == t))
@@ -323,7 +325,18 @@ Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_h
     last_player_ = seat;
     last_tile_ = t;
     passes_in_row_ = 0;
+    if (!outranks.empty()) rank_proof_ = {outranks, t, seat, events_};
     after_move(seat);
+    if (!outranks.empty() && !placeable()) [[unlikely]] {
+        // What the record already shows (a deal, the stock) or the room left
+        // for the tiles above the pose rules it out: the pose is at fault.
+        PlacementCut cut;
+        Places where;
+        placeable(Keep{}, &cut, &where);
+        bool several = false;
+        return Step::fail(Fault::wrong_pose, fmt::format("{}, but {}", pose_proof_words(),
+                                                         shortfall_words(cut, where, -1, several)));
+    }
     return Step::ok();
 }
 
@@ -707,9 +720,12 @@ bool HandState::placeable(const Keep& keep, PlacementCut* cut, Places* where) co
         }
         restrict_to(set_ - in_stock, ~(draw_bits | bone_bit));
     }
-    if (keep.proofs)
+    if (keep.proofs) {
         for (const Proof& pr : proofs_)
             allowed[static_cast<std::size_t>(pr.tile.index())] &= 1u << pr.seat;
+        // Dealt to nobody: in the boneyard, or drawn.
+        restrict_to(rank_proof_.above, ~((1u << n) - 1));
+    }
     for (std::size_t c = 0; c < constraints_.size(); ++c) {
         const Constraint& k = constraints_[c];
         if (k.seat == keep.drop_seat) continue;
@@ -791,12 +807,53 @@ std::string names_text(const std::vector<std::string>& names) {
 }
 }  // namespace
 
+std::string HandState::pose_proof_words() const {
+    if (!proofs_.empty())
+        return fmt::format("the pose belonged to the holder of {} (so {} held it)",
+                           proofs_[0].tile.str(), seat_name(proofs_[0].seat));
+    const Tile t = rank_proof_.posed;
+    // What ranks above it: higher doubles; for a tile that is no double,
+    // every double and the tiles with more pips.
+    std::string above;
+    if (t.is_double())
+        above = fmt::format("a double above {}", t.str());
+    else if (rank_proof_.above.doubles() == rank_proof_.above.size())
+        above = "a double";
+    else
+        above = fmt::format("a double or a tile of more than {} pips", t.pips());
+    return fmt::format("{} posed {} under the draw-game pose rule, so no seat was dealt {}",
+                       seat_name(rank_proof_.seat), t.str(), above);
+}
+
 // The tiles that have too little room, and why: which seats the record
 // shows holding none of them (their passes and draws, cited by event), whose
 // hands are known, and the room the others have.
 std::string HandState::shortfall_words(const PlacementCut& cut, const Places& where, int seat,
                                        bool& several) const {
     const TileSet table = layout_.on_table();
+    if (cut.places == 0 && !cut.tiles.empty() && (cut.tiles - rank_proof_.above).empty()) {
+        // Tiles the pose proves nobody was dealt, played or held by a seat
+        // that had drawn none of them.
+        std::string out;
+        std::vector<std::string> who;
+        for (int s = 0; s < v_.players; ++s) {
+            TileSet played, held = cut.tiles & seats_[static_cast<std::size_t>(s)].known;
+            (cut.tiles & table).for_each([&](Tile u) {
+                if (played_by_[static_cast<std::size_t>(u.index())] == s) played.insert(u);
+            });
+            if (!played.empty())
+                fmt::format_to(std::back_inserter(out), "{}{} played {}", out.empty() ? "" : ", ",
+                               seat_name(s), played.str());
+            if (!held.empty())
+                fmt::format_to(std::back_inserter(out), "{}{} holds {}", out.empty() ? "" : ", ",
+                               seat_name(s), held.str());
+            if (!played.empty() || !held.empty()) who.emplace_back(1, seat_name(s));
+        }
+        several = cut.tiles.size() > 1;
+        fmt::format_to(std::back_inserter(out), ", and no draw of {} can account for {}",
+                       names_text(who), several ? "them" : "it");
+        return out;
+    }
     TileSet hidden = cut.tiles - table;
     for (int s = 0; s < v_.players; ++s) hidden -= seats_[static_cast<std::size_t>(s)].known;
     const TileSet played = cut.tiles & table;
@@ -848,7 +905,8 @@ std::string HandState::shortfall_words(const PlacementCut& cut, const Places& wh
     if (where.unused >= 0 && (cut.places >> where.unused & 1u)) room.push_back("the unused tiles");
     if (!room.empty())
         fmt::format_to(std::back_inserter(out), ", and {} {} room for only {} of {}",
-                       names_text(room), room.size() == 1 && room[0].size() == 1 ? "has" : "have",
+                       names_text(room),
+                       room.size() == 1 && room[0] != "the unused tiles" ? "has" : "have",
                        std::max(0, cut.room - (cut.tiles - subject).size()), them);
     else
         fmt::format_to(std::back_inserter(out), ", and nobody else can hold {}", them);
@@ -872,17 +930,14 @@ Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool re
     }
     const std::string what = t ? fmt::format("{}'s {}", seat_name(seat), t->str())
                                : fmt::format("{}'s remain line", seat_name(seat));
-    if (!proofs_.empty()) {
+    if (pose_proven()) {
         Keep k;
         k.proofs = false;
         if (placeable(k, nullptr))
-            return Step::fail(
-                Fault::wrong_pose,
-                fmt::format(
-                    "the pose belonged to the holder of {} (so {} held it), but after {}: {}",
-                    proofs_[0].tile.str(), seat_name(proofs_[0].seat), what,
-                    shortfall_words(cut, where, -1, several)),
-                proofs_[0].event);
+            return Step::fail(Fault::wrong_pose,
+                              fmt::format("{}, but after {}: {}", pose_proof_words(), what,
+                                          shortfall_words(cut, where, -1, several)),
+                              pose_proof_event());
     }
     const Constraint* first = nullptr;
     const Constraint* holding = nullptr;
@@ -895,16 +950,17 @@ Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool re
         Keep k;
         k.drop_seat = seat;
         bool by_passes = placeable(k, nullptr);
-        if (!by_passes && !proofs_.empty()) {
+        if (!by_passes && pose_proven()) {
             k.proofs = false;
             if (placeable(k, nullptr))
                 return Step::fail(
                     Fault::wrong_pose,
-                    fmt::format("the pose belonged to the holder of {} (so {} held it), and "
-                                "with {}'s passes no placement of the unseen tiles allows {}: {}",
-                                proofs_[0].tile.str(), seat_name(proofs_[0].seat), seat_name(seat),
-                                what, shortfall_words(cut, where, -1, several)),
-                    proofs_[0].event);
+                    fmt::format("{}, and with {}'s {} no placement of the unseen tiles allows {}: "
+                                "{}",
+                                pose_proof_words(), seat_name(seat),
+                                first->from_draw ? "passes and draws" : "passes", what,
+                                shortfall_words(cut, where, -1, several)),
+                    pose_proof_event());
         }
         if (by_passes) {
             const Constraint& c = holding ? *holding : *first;

@@ -85,7 +85,10 @@ public:
     // The pose: a on the left, b on the right. `proof_holder` marks that the
     // rules gave the pose to the holder of that tile: the seat is then proven
     // to hold it, and a later sight of it elsewhere is a wrong pose.
-    Step pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder = std::nullopt);
+    // `outranks` (draw games, draw_pose_outranks): the tiles the pose proves
+    // no seat was dealt; a pose that leaves no placement is a wrong pose.
+    Step pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder = std::nullopt,
+              TileSet outranks = {});
     // A play; when `end` is empty the end is chosen as DGN says (the only end,
     // or the first of ends giving the same position). `chosen` gets the end.
     Step play(int seat, Tile t, std::optional<End> end, End* chosen = nullptr);
@@ -190,7 +193,16 @@ private:
         int boneyard = -1, unused = -1;
     };
     bool placeable(const Keep& keep, PlacementCut* cut, Places* where = nullptr) const;
-    bool placement_needed() const { return !constraints_.empty() || !proofs_.empty(); }
+    bool placement_needed() const {
+        return !constraints_.empty() || !proofs_.empty() || !rank_proof_.above.empty();
+    }
+    // The pose proved something (a holder's tile, or in a draw game the tiles
+    // nobody was dealt): at which event, and in words.
+    bool pose_proven() const { return !proofs_.empty() || !rank_proof_.above.empty(); }
+    int pose_proof_event() const {
+        return proofs_.empty() ? rank_proof_.event : proofs_.front().event;
+    }
+    std::string pose_proof_words() const;
     // Whether the last placement found still is one after `seat` played `t`
     // (it had put `t` in one of the seat's places), or after the last pass
     // (it puts no tile that fitted then in the passer's places): the usual
@@ -254,6 +266,15 @@ private:
         int event;
     };
     std::vector<Proof> proofs_;
+    // Draw games without every deal shown: the pose of `posed` under the
+    // draw-game pose rule proves that no seat was dealt a tile of `above`.
+    struct RankProof {
+        TileSet above;
+        Tile posed;
+        int seat = -1;
+        int event = -1;
+    };
+    RankProof rank_proof_;
     // What placements need: the deal lines, who played each tile on the
     // table and at which event, and every draw.
     std::array<TileSet, 4> dealt_to_{};

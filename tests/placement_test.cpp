@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/game.hpp"
 #include "engine/hand.hpp"
 #include "engine/placement.hpp"
 #include "tests/support/support.hpp"
@@ -197,6 +198,75 @@ TEST(HandPlacement, APlayThatOnlyThePosesProofRulesOutIsAWrongPose) {
     Step st = play_script(h, "B:3-2L");
     EXPECT_EQ(st.fault, Fault::wrong_pose);
     EXPECT_EQ(st.event, 0);
+}
+
+// A pose under the draw-game pose rule, with the proof the checker gives it
+// when not every deal is shown.
+Step draw_pose(HandState& h, int seat, Tile t) {
+    return h.pose(seat, t, t.hi, t.lo, std::nullopt, draw_pose_outranks(t, h.variant().tile_set()));
+}
+
+Variant cutthroat_draw() {
+    Options o;
+    o.draw = true;
+    return test::variant_of(RuleSet::cutthroat, 2, o);
+}
+
+TEST(HandPlacement, WhatRanksAboveAPoseComesFromTheDrawPoseRule) {
+    const TileSet set = test::variant_of(RuleSet::chiva, 2).tile_set();
+    TileSet doubles;
+    for (int d = 0; d <= 6; ++d) doubles.insert(Tile(d, d));
+    // No tile has more pips than 6-5: only the doubles rank above it.
+    EXPECT_EQ(draw_pose_outranks(Tile(6, 5), set), doubles);
+    TileSet above = doubles;
+    above.insert(Tile(6, 5));
+    EXPECT_EQ(draw_pose_outranks(Tile(6, 4), set), above);
+    // Doubles: only the higher ones; 6-6 is outranked by nothing.
+    TileSet high;
+    high.insert(Tile(5, 5));
+    high.insert(Tile(6, 6));
+    EXPECT_EQ(draw_pose_outranks(Tile(4, 4), set), high);
+    EXPECT_TRUE(draw_pose_outranks(Tile(6, 6), set).empty());
+    // Heaviest tiles of equal pips are candidates alike (draw_pose_candidates).
+    EXPECT_FALSE(draw_pose_outranks(Tile(5, 4), set).contains(Tile(6, 3)));
+    EXPECT_FALSE(draw_pose_outranks(Tile(6, 3), set).contains(Tile(5, 4)));
+}
+
+TEST(HandPlacement, ADrawGamePoseProvesNobodyWasDealtAHigherTile) {
+    // A's 6-5 proves that no seat was dealt a double. B plays 5-5 without
+    // drawing: B was dealt it, and the pose is at fault.
+    HandState h(cutthroat_draw());
+    h.start();
+    ASSERT_TRUE(draw_pose(h, 0, Tile(6, 5)));
+    Step st = play_script(h, "B:5-5R");
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+    // Drawn first, 5-5 may be a tile of the boneyard.
+    HandState d(cutthroat_draw());
+    d.start();
+    ASSERT_TRUE(draw_pose(d, 0, Tile(6, 5)));
+    EXPECT_TRUE(play_script(d, "B:draw B:5-5R"));
+    // A remain line of doubles that B never drew: the pose again.
+    HandState r(cutthroat_draw());
+    r.start();
+    ASSERT_TRUE(draw_pose(r, 0, Tile(6, 5)));
+    const auto shown = test::tiles("5-5 4-4 3-3 2-2 1-1 0-0 4-3");
+    st = r.remain(1, shown);
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+}
+
+TEST(HandPlacement, ADrawGamePoseWithTooLittleRoomAboveItIsWrongAtOnce) {
+    // Three-player chiva leaves 7 tiles in the boneyard; a pose of 6-4 needs
+    // room there for the seven doubles and 6-5.
+    HandState h(test::variant_of(RuleSet::chiva, 3));
+    h.start();
+    Step st = draw_pose(h, 0, Tile(6, 4));
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, -1);  // the pose itself
+    HandState ok(test::variant_of(RuleSet::chiva, 3));
+    ok.start();
+    EXPECT_TRUE(draw_pose(ok, 0, Tile(6, 5)));
 }
 
 TEST(HandPlacement, MayBeBlockedWhenTheUnusedTilesCanHoldWhatFits) {
