@@ -220,21 +220,26 @@ Step HandState::check_holding(int seat, Tile t) const {
     return check_constraints(seat, t);
 }
 
-Step HandState::check_proofs(int seat, Tile t) const {
+Step HandState::check_proofs(int seat, Tile t, bool remain_line) const {
     for (const auto& p : proofs_) {
         // A proven tile on the table was played by its holder: the pose was
         // right, and playing it again is not-in-hand (can_hold says so).
         if (p.tile == t && p.seat != seat && !layout_.on_table().contains(t))
             return Step::fail(Fault::wrong_pose,
-                              fmt::format("the pose belonged to the holder of {0}, but {1} plays "
-                                          "{0} later, so {2} did not hold it",
-                                          t.str(), seat_name(seat), seat_name(p.seat)),
+                              fmt::format("the pose belonged to the holder of {0}, but {1} "
+                                          "{2}, so {3} did not hold it",
+                                          t.str(), seat_name(seat),
+                                          remain_line ? "shows it on its remain line"
+                                                      : fmt::format("plays {} later", t.str()),
+                                          seat_name(p.seat)),
                               p.event);
     }
     return Step::ok();
 }
 
-Step HandState::check_constraints(int seat, Tile t) const {
+Step HandState::check_constraints(int seat, Tile t, bool remain_line) const {
+    const std::string proof = remain_line ? fmt::format("by {}'s remain line", seat_name(seat))
+                                          : std::string("when it is played later");
     for (const auto& c : constraints_) {
         if (c.seat != seat || !c.fits.contains(t) || c.drawn_since.contains(t) ||
             c.unknown_draw_since)
@@ -242,13 +247,13 @@ Step HandState::check_constraints(int seat, Tile t) const {
         if (c.from_draw)
             return Step::fail(Fault::illegal_draw,
                               fmt::format("{} drew while holding {}, which fitted then (proven "
-                                          "when it is played later)",
-                                          seat_name(seat), t.str()),
+                                          "{})",
+                                          seat_name(seat), t.str(), proof),
                               c.event);
         return Step::fail(Fault::illegal_pass,
                           fmt::format("{} passed while holding {}, which fitted then (proven "
-                                      "when it is played later)",
-                                      seat_name(seat), t.str()),
+                                      "{})",
+                                      seat_name(seat), t.str(), proof),
                           c.event);
     }
     return Step::ok();
@@ -592,13 +597,27 @@ Step HandState::remain(int seat, std::span<const Tile> tiles) {
         if (layout_.on_table().contains(t))
             return fail(Fault::bad_deal, "{} is on the layout, not in {}'s hand", t.str(),
                         seat_name(seat));
+        mine.insert(t);
+    }
+    // What the pose proved comes first (RULINGS: a remain line is explained
+    // by the pose's proof before anything else): a proven tile shown with
+    // another seat, or left out of its holder's line.
+    for (Tile t : tiles)
+        if (Step s = check_proofs(seat, t, true); !s) return s;
+    for (const auto& p : proofs_)
+        if (p.seat == seat && si.known.contains(p.tile) && !mine.contains(p.tile))
+            return Step::fail(Fault::wrong_pose,
+                              fmt::format("the pose belonged to the holder of {0}, but {1}'s "
+                                          "remain line leaves {0} out, so {1} did not hold it",
+                                          p.tile.str(), seat_name(seat)),
+                              p.event);
+    for (Tile t : tiles) {
         for (int s = 0; s < v_.players; ++s)
             if (s != seat && seats_[s].known.contains(t))
                 return fail(Fault::bad_deal, "{} is in {}'s hand", t.str(), seat_name(s));
         for (std::size_t i = stock_next_; i < stock_.size(); ++i)
             if (stock_[i] == t)
                 return fail(Fault::bad_deal, "{} is still in the boneyard", t.str());
-        mine.insert(t);
     }
     if ((si.known - mine).size() > 0)
         return fail(Fault::bad_deal, "{} still holds {}, which the remain line leaves out",
@@ -608,8 +627,7 @@ Step HandState::remain(int seat, std::span<const Tile> tiles) {
                     mine.size(), list_tiles(tiles));
     for (Tile t : tiles) {
         if (si.known.contains(t)) continue;
-        if (Step s = check_proofs(seat, t); !s) return s;
-        if (Step s = check_constraints(seat, t); !s) return s;
+        if (Step s = check_constraints(seat, t, true); !s) return s;
     }
     si.known = mine;
     if (placement_needed() && !placeable()) [[unlikely]]

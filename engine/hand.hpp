@@ -165,8 +165,9 @@ private:
     void remove_from_hand(int seat, Tile t);
     void add_constraint(int seat);
     std::uint8_t line_ends() const;
-    Step check_constraints(int seat, Tile t) const;
-    Step check_proofs(int seat, Tile t) const;
+    // `remain_line`: the tile is shown by the seat's remain line, not played.
+    Step check_constraints(int seat, Tile t, bool remain_line = false) const;
+    Step check_proofs(int seat, Tile t, bool remain_line = false) const;
     // check_proofs, can_hold and check_constraints, in that order.
     Step check_holding(int seat, Tile t) const;
     // The usual case, which needs none of them: a tile known to be in the

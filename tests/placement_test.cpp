@@ -269,6 +269,39 @@ TEST(HandPlacement, ADrawGamePoseWithTooLittleRoomAboveItIsWrongAtOnce) {
     EXPECT_TRUE(draw_pose(ok, 0, Tile(6, 5)));
 }
 
+TEST(HandPlacement, ARemainLineAgainstThePosesProofIsAWrongPose) {
+    // Option sporting: A's 4-0 proves A holds 6-6; C shows it.
+    Options o;
+    o.sporting = true;
+    HandState h(test::variant_of(RuleSet::jamaican, 4, o));
+    h.start();
+    ASSERT_TRUE(h.pose(0, Tile(4, 0), 4, 0, Tile(6, 6)));
+    ASSERT_TRUE(play_script(h, "B:6-0R"));
+    const auto shown = test::tiles("6-6 4-4 3-3 2-2 1-1 5-5 4-3");
+    Step st = h.remain(2, shown);
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+    // A's own remain line without 6-6: the pose again.
+    HandState a(test::variant_of(RuleSet::jamaican, 4, o));
+    a.start();
+    ASSERT_TRUE(a.pose(0, Tile(4, 0), 4, 0, Tile(6, 6)));
+    const auto mine = test::tiles("5-5 4-4 3-3 2-2 1-1 4-3");
+    st = a.remain(0, mine);
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+}
+
+TEST(HandPlacement, APassProvenByARemainLineSaysSo) {
+    HandState h(test::variant_of(RuleSet::jamaican, 4));
+    h.start();
+    ASSERT_TRUE(play_script(h, "A:6-6P B:6-5R C:pass"));
+    const auto shown = test::tiles("5-1 4-4 3-3 2-2 1-1 0-0 4-3");
+    Step st = h.remain(2, shown);
+    EXPECT_EQ(st.fault, Fault::illegal_pass);
+    EXPECT_EQ(st.event, 2);  // C's pass
+    EXPECT_NE(st.why.find("proven by C's remain line"), std::string::npos) << st.why;
+}
+
 TEST(HandPlacement, MayBeBlockedWhenTheUnusedTilesCanHoldWhatFits) {
     // Fives-threes, 2 players: 14 tiles are unused, room for every 6.
     HandState h(test::variant_of(RuleSet::fives_threes, 2));
