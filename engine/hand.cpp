@@ -350,7 +350,7 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
     if (!posed()) return Step::fail(Fault::wrong_pose, "the hand has not been posed");
     if (!holds_plainly(seat, t))
-        if (Step s = check_holding(seat, t); !s) return s;
+        if (Step s = check_holding(seat, t); !s) return own_passes_or_pose(s, seat, t, end, {});
     Layout::Ends fit = layout_.fitting(t);
     End e;
     if (end) {
@@ -627,7 +627,8 @@ Step HandState::remain(int seat, std::span<const Tile> tiles) {
                     mine.size(), list_tiles(tiles));
     for (Tile t : tiles) {
         if (si.known.contains(t)) continue;
-        if (Step s = check_constraints(seat, t, true); !s) return s;
+        if (Step s = check_constraints(seat, t, true); !s)
+            return own_passes_or_pose(s, seat, std::nullopt, std::nullopt, tiles);
     }
     si.known = mine;
     if (placement_needed() && !placeable()) [[unlikely]]
@@ -929,6 +930,22 @@ std::string HandState::shortfall_words(const PlacementCut& cut, const Places& wh
     else
         fmt::format_to(std::back_inserter(out), ", and nobody else can hold {}", them);
     return out;
+}
+
+Step HandState::own_passes_or_pose(const Step& direct, int seat, std::optional<Tile> t,
+                                   std::optional<End> end,
+                                   std::span<const Tile> remain_tiles) const {
+    if ((direct.fault != Fault::illegal_pass && direct.fault != Fault::illegal_draw) ||
+        !pose_proven())
+        return direct;
+    // Replayed without the seat's passes and draws: when the pose is then at
+    // fault, the event needs both.
+    HandState c = *this;
+    std::erase_if(c.constraints_, [&](const Constraint& k) { return k.seat == seat; });
+    c.have_witness_ = false;
+    const Step r = t ? c.play(seat, *t, end) : c.remain(seat, remain_tiles);
+    if (r.fault != Fault::wrong_pose || r.event != pose_proof_event()) return direct;
+    return Step::fail(Fault::wrong_pose, fmt::format("{}; and {}", r.why, direct.why), r.event);
 }
 
 Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool remain_line) const {

@@ -217,6 +217,12 @@ private:
     // pass or draw when `t` is empty) that left no placement: the fault, at
     // the event RULINGS attributes it to.
     Step no_placement(int seat, std::optional<Tile> t, Fault own, bool remain_line) const;
+    // `direct`: a play of `t` (or the remain line of `remain_tiles`) that a
+    // pass or draw of the seat rules out by itself. When without the seat's
+    // passes and draws the pose's proof still rules it out, it needs both:
+    // the pose is at fault (RULINGS: both, `wrong-pose` at the pose).
+    Step own_passes_or_pose(const Step& direct, int seat, std::optional<Tile> t,
+                            std::optional<End> end, std::span<const Tile> remain_tiles) const;
     std::string shortfall_words(const PlacementCut& cut, const Places& where, int seat,
                                 bool& several) const;
 

@@ -302,6 +302,43 @@ TEST(HandPlacement, APassProvenByARemainLineSaysSo) {
     EXPECT_NE(st.why.find("proven by C's remain line"), std::string::npos) << st.why;
 }
 
+TEST(HandPlacement, WhatNeedsBothThePosesProofAndTheSeatsPassIsAWrongPose) {
+    // Option sporting: A's 4-4 proves A holds 6-6. C and D pass on 4 and 1:
+    // the fours and ones off the layout fill A's and B's other places. B
+    // passes on 6 and 4 and then plays 6-3: its pass rules that out alone,
+    // and without the pass the proof still leaves the fours and ones a place
+    // short. Only without both is there a placement: the pose is at fault.
+    Options o;
+    o.sporting = true;
+    const char* before = "B:4-1L C:pass D:pass A:6-1L B:4-2R C:2-0R D:0-0R A:4-0R B:pass";
+    HandState h(test::variant_of(RuleSet::jamaican, 4, o));
+    h.start();
+    ASSERT_TRUE(h.pose(0, Tile(4, 4), 4, 4, Tile(6, 6)));
+    ASSERT_TRUE(play_script(h, before));
+    ASSERT_TRUE(play_script(h, "C:6-5L D:5-2L A:4-3R"));
+    Step st = play_script(h, "B:6-3R");
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+    // The same for a remain line.
+    HandState r(test::variant_of(RuleSet::jamaican, 4, o));
+    r.start();
+    ASSERT_TRUE(r.pose(0, Tile(4, 4), 4, 4, Tile(6, 6)));
+    ASSERT_TRUE(play_script(r, before));
+    const auto shown = test::tiles("6-3 5-1 3-1 2-1 1-1");
+    st = r.remain(1, shown);
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+    // A play that the pass alone rules out (6-4: the proof leaves room for
+    // it with B) stays the pass's.
+    HandState p(test::variant_of(RuleSet::jamaican, 4, o));
+    p.start();
+    ASSERT_TRUE(p.pose(0, Tile(4, 4), 4, 4, Tile(6, 6)));
+    ASSERT_TRUE(play_script(p, before));
+    st = play_script(p, "C:6-5L D:5-3L A:4-3L B:6-4R");
+    EXPECT_EQ(st.fault, Fault::illegal_pass);
+    EXPECT_EQ(st.event, 9);  // B's pass
+}
+
 TEST(HandPlacement, MayBeBlockedWhenTheUnusedTilesCanHoldWhatFits) {
     // Fives-threes, 2 players: 14 tiles are unused, room for every 6.
     HandState h(test::variant_of(RuleSet::fives_threes, 2));
