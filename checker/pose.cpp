@@ -59,9 +59,17 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
         error(at_seat ? ply.seat_pos : ply.action_pos, Code::wrong_pose, std::move(bad));
         return false;
     }
+    // Draw games without every deal shown: the pose proves that no seat was
+    // dealt a tile ranking above it (the placements check it).
+    TileSet outranks;
+    if (pr.known && pr.draw_holder && pre_pose_passes_ == 0) {
+        bool all = true;
+        for (int p = 0; p < v_.players; ++p) all = all && h.seat(p).dealt;
+        if (!all) outranks = draw_pose_outranks(t, v_.tile_set());
+    }
     set_event_pos(h.event_count(), ply.action_pos);
-    if (Step st = h.pose(seat, t, ply.tile.a, ply.tile.b, proof); !st) {
-        error(step_pos(st, ply.action_pos), code_of(st.fault), st.why);
+    if (Step st = h.pose(seat, t, ply.tile.a, ply.tile.b, proof, outranks); !st) {
+        error(step_pos(st, ply.action_pos), code_of(st.fault), cited(st.why));
         return false;
     }
     int pts = rules_->after_move(s, h, {Event::Kind::pose, seat, t, {}}, m_);

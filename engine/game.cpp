@@ -123,6 +123,19 @@ std::vector<PoseCandidate> draw_pose_candidates(std::span<const TileSet> dealt) 
     return out;
 }
 
+TileSet draw_pose_outranks(Tile posed, TileSet set) {
+    TileSet above;
+    set.for_each([&](Tile u) {
+        if (u == posed) return;
+        std::array<TileSet, 2> dealt{};
+        dealt[0].insert(posed);
+        dealt[1].insert(u);
+        const auto c = draw_pose_candidates(dealt);
+        if (std::find(c.begin(), c.end(), PoseCandidate{0, posed}) == c.end()) above.insert(u);
+    });
+    return above;
+}
+
 // --- Game: setting up ---------------------------------------------------------
 
 Game::Game(const Variant& v) : rules_(make_rules(v)), h_(v) {}
@@ -302,7 +315,7 @@ void Game::turn_moves(std::vector<Move>& out) const {
 
 // --- Game: making moves --------------------------------------------------------
 
-Step Game::check_pose(const Move& m, std::optional<Tile>& proof) const {
+Step Game::check_pose(const Move& m, std::optional<Tile>& proof, TileSet& outranks) const {
     if (!pr_.known) return Step::ok();
     const int seat = m.seat;
     if (pose_passes_ > 0) {
@@ -318,6 +331,7 @@ Step Game::check_pose(const Move& m, std::optional<Tile>& proof) const {
         }
         if (!all) {
             if (m.tile == Tile(6, 6)) proof = Tile(6, 6);
+            outranks = draw_pose_outranks(m.tile, variant().tile_set());
             return Step::ok();
         }
         const auto c = draw_pose_candidates(std::span<const TileSet>(dealt.data(), 4));
@@ -373,9 +387,10 @@ Step Game::apply_move(const Move& m, Event& e) {
             e.kind = Event::Kind::pose;
             if (h_.posed()) return Step::fail(Fault::wrong_pose, "the hand is already posed");
             std::optional<Tile> proof;
-            if (Step st = check_pose(m, proof); !st) return st;
+            TileSet outranks;
+            if (Step st = check_pose(m, proof, outranks); !st) return st;
             const int a = m.flip ? m.tile.lo : m.tile.hi, b = m.flip ? m.tile.hi : m.tile.lo;
-            return h_.pose(m.seat, m.tile, a, b, proof);
+            return h_.pose(m.seat, m.tile, a, b, proof, outranks);
         }
         case Move::Kind::play:
             e.kind = Event::Kind::play;

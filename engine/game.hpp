@@ -72,6 +72,12 @@ struct PoseCandidate {
 // a heaviest tile poses it, one candidate per heaviest tile, in tile order.
 std::vector<PoseCandidate> draw_pose_candidates(std::span<const TileSet> dealt);
 
+// The tiles of `set` that rank above `posed` in the draw-game pose rule: any
+// one of them dealt to any seat takes the pose from the holder of `posed`
+// (draw_pose_candidates on the two tiles). A pose of `posed` under the rule
+// proves that no seat was dealt one.
+TileSet draw_pose_outranks(Tile posed, TileSet set);
+
 class Game {
 public:
     // A match of `v` before its first hand is dealt.
@@ -131,7 +137,7 @@ private:
     bool pass_at_pose_leads_on(int seat) const;
     TileSet may_hold(int seat) const;
     int holder_of(Tile t) const;
-    Step check_pose(const Move& m, std::optional<Tile>& proof) const;
+    Step check_pose(const Move& m, std::optional<Tile>& proof, TileSet& outranks) const;
     Step pass_at_pose(const Move& m);
     Step apply_move(const Move& m, Event& e);
     void finish_hand();

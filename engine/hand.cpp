@@ -68,6 +68,7 @@ void HandState::reset() {
     after_block_passes_ = 0;
     constraints_.clear();
     proofs_.clear();
+    rank_proof_ = {};
     dealt_to_ = {};
     draws_.clear();
     have_witness_ = false;
@@ -219,21 +220,26 @@ Step HandState::check_holding(int seat, Tile t) const {
     return check_constraints(seat, t);
 }
 
-Step HandState::check_proofs(int seat, Tile t) const {
+Step HandState::check_proofs(int seat, Tile t, bool remain_line) const {
     for (const auto& p : proofs_) {
         // A proven tile on the table was played by its holder: the pose was
         // right, and playing it again is not-in-hand (can_hold says so).
         if (p.tile == t && p.seat != seat && !layout_.on_table().contains(t))
             return Step::fail(Fault::wrong_pose,
-                              fmt::format("the pose belonged to the holder of {0}, but {1} plays "
-                                          "{0} later, so {2} did not hold it",
-                                          t.str(), seat_name(seat), seat_name(p.seat)),
+                              fmt::format("the pose belonged to the holder of {0}, but {1} "
+                                          "{2}, so {3} did not hold it",
+                                          t.str(), seat_name(seat),
+                                          remain_line ? "shows it on its remain line"
+                                                      : fmt::format("plays {} later", t.str()),
+                                          seat_name(p.seat)),
                               p.event);
     }
     return Step::ok();
 }
 
-Step HandState::check_constraints(int seat, Tile t) const {
+Step HandState::check_constraints(int seat, Tile t, bool remain_line) const {
+    const std::string proof = remain_line ? fmt::format("by {}'s remain line", seat_name(seat))
+                                          : std::string("when it is played later");
     for (const auto& c : constraints_) {
         if (c.seat != seat || !c.fits.contains(t) || c.drawn_since.contains(t) ||
             c.unknown_draw_since)
@@ -241,13 +247,13 @@ Step HandState::check_constraints(int seat, Tile t) const {
         if (c.from_draw)
             return Step::fail(Fault::illegal_draw,
                               fmt::format("{} drew while holding {}, which fitted then (proven "
-                                          "when it is played later)",
-                                          seat_name(seat), t.str()),
+                                          "{})",
+                                          seat_name(seat), t.str(), proof),
                               c.event);
         return Step::fail(Fault::illegal_pass,
                           fmt::format("{} passed while holding {}, which fitted then (proven "
-                                      "when it is played later)",
-                                      seat_name(seat), t.str()),
+                                      "{})",
+                                      seat_name(seat), t.str(), proof),
                           c.event);
     }
     return Step::ok();
@@ -288,7 +294,8 @@ void HandState::update_over() {
     }
 }
 
-Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder) {
+Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder,
+                     TileSet outranks) {
     if (seat < 0 || seat >= v_.players) return not_at_table(seat);
     if (posed()) return Step::fail(Fault::wrong_pose, "the hand is already posed");
     if (!(Tile(a, b) == t))
@@ -323,7 +330,18 @@ Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_h
     last_player_ = seat;
     last_tile_ = t;
     passes_in_row_ = 0;
+    if (!outranks.empty()) rank_proof_ = {outranks, t, seat, events_};
     after_move(seat);
+    if (!outranks.empty() && !placeable()) [[unlikely]] {
+        // What the record already shows (a deal, the stock) or the room left
+        // for the tiles above the pose rules it out: the pose is at fault.
+        PlacementCut cut;
+        Places where;
+        placeable(Keep{}, &cut, &where);
+        bool several = false;
+        return Step::fail(Fault::wrong_pose, fmt::format("{}, but {}", pose_proof_words(),
+                                                         shortfall_words(cut, where, -1, several)));
+    }
     return Step::ok();
 }
 
@@ -332,7 +350,7 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     if (over_ != HandOver::no) return Step::fail(Fault::after_end, "the hand is already over");
     if (!posed()) return Step::fail(Fault::wrong_pose, "the hand has not been posed");
     if (!holds_plainly(seat, t))
-        if (Step s = check_holding(seat, t); !s) return s;
+        if (Step s = check_holding(seat, t); !s) return own_passes_or_pose(s, seat, t, end, {});
     Layout::Ends fit = layout_.fitting(t);
     End e;
     if (end) {
@@ -579,13 +597,27 @@ Step HandState::remain(int seat, std::span<const Tile> tiles) {
         if (layout_.on_table().contains(t))
             return fail(Fault::bad_deal, "{} is on the layout, not in {}'s hand", t.str(),
                         seat_name(seat));
+        mine.insert(t);
+    }
+    // What the pose proved comes first (RULINGS: a remain line is explained
+    // by the pose's proof before anything else): a proven tile shown with
+    // another seat, or left out of its holder's line.
+    for (Tile t : tiles)
+        if (Step s = check_proofs(seat, t, true); !s) return s;
+    for (const auto& p : proofs_)
+        if (p.seat == seat && si.known.contains(p.tile) && !mine.contains(p.tile))
+            return Step::fail(Fault::wrong_pose,
+                              fmt::format("the pose belonged to the holder of {0}, but {1}'s "
+                                          "remain line leaves {0} out, so {1} did not hold it",
+                                          p.tile.str(), seat_name(seat)),
+                              p.event);
+    for (Tile t : tiles) {
         for (int s = 0; s < v_.players; ++s)
             if (s != seat && seats_[s].known.contains(t))
                 return fail(Fault::bad_deal, "{} is in {}'s hand", t.str(), seat_name(s));
         for (std::size_t i = stock_next_; i < stock_.size(); ++i)
             if (stock_[i] == t)
                 return fail(Fault::bad_deal, "{} is still in the boneyard", t.str());
-        mine.insert(t);
     }
     if ((si.known - mine).size() > 0)
         return fail(Fault::bad_deal, "{} still holds {}, which the remain line leaves out",
@@ -595,8 +627,8 @@ Step HandState::remain(int seat, std::span<const Tile> tiles) {
                     mine.size(), list_tiles(tiles));
     for (Tile t : tiles) {
         if (si.known.contains(t)) continue;
-        if (Step s = check_proofs(seat, t); !s) return s;
-        if (Step s = check_constraints(seat, t); !s) return s;
+        if (Step s = check_constraints(seat, t, true); !s)
+            return own_passes_or_pose(s, seat, std::nullopt, std::nullopt, tiles);
     }
     si.known = mine;
     if (placement_needed() && !placeable()) [[unlikely]]
@@ -707,9 +739,12 @@ bool HandState::placeable(const Keep& keep, PlacementCut* cut, Places* where) co
         }
         restrict_to(set_ - in_stock, ~(draw_bits | bone_bit));
     }
-    if (keep.proofs)
+    if (keep.proofs) {
         for (const Proof& pr : proofs_)
             allowed[static_cast<std::size_t>(pr.tile.index())] &= 1u << pr.seat;
+        // Dealt to nobody: in the boneyard, or drawn.
+        restrict_to(rank_proof_.above, ~((1u << n) - 1));
+    }
     for (std::size_t c = 0; c < constraints_.size(); ++c) {
         const Constraint& k = constraints_[c];
         if (k.seat == keep.drop_seat) continue;
@@ -791,12 +826,53 @@ std::string names_text(const std::vector<std::string>& names) {
 }
 }  // namespace
 
+std::string HandState::pose_proof_words() const {
+    if (!proofs_.empty())
+        return fmt::format("the pose belonged to the holder of {} (so {} held it)",
+                           proofs_[0].tile.str(), seat_name(proofs_[0].seat));
+    const Tile t = rank_proof_.posed;
+    // What ranks above it: higher doubles; for a tile that is no double,
+    // every double and the tiles with more pips.
+    std::string above;
+    if (t.is_double())
+        above = fmt::format("a double above {}", t.str());
+    else if (rank_proof_.above.doubles() == rank_proof_.above.size())
+        above = "a double";
+    else
+        above = fmt::format("a double or a tile of more than {} pips", t.pips());
+    return fmt::format("{} posed {} under the draw-game pose rule, so no seat was dealt {}",
+                       seat_name(rank_proof_.seat), t.str(), above);
+}
+
 // The tiles that have too little room, and why: which seats the record
 // shows holding none of them (their passes and draws, cited by event), whose
 // hands are known, and the room the others have.
 std::string HandState::shortfall_words(const PlacementCut& cut, const Places& where, int seat,
                                        bool& several) const {
     const TileSet table = layout_.on_table();
+    if (cut.places == 0 && !cut.tiles.empty() && (cut.tiles - rank_proof_.above).empty()) {
+        // Tiles the pose proves nobody was dealt, played or held by a seat
+        // that had drawn none of them.
+        std::string out;
+        std::vector<std::string> who;
+        for (int s = 0; s < v_.players; ++s) {
+            TileSet played, held = cut.tiles & seats_[static_cast<std::size_t>(s)].known;
+            (cut.tiles & table).for_each([&](Tile u) {
+                if (played_by_[static_cast<std::size_t>(u.index())] == s) played.insert(u);
+            });
+            if (!played.empty())
+                fmt::format_to(std::back_inserter(out), "{}{} played {}", out.empty() ? "" : ", ",
+                               seat_name(s), played.str());
+            if (!held.empty())
+                fmt::format_to(std::back_inserter(out), "{}{} holds {}", out.empty() ? "" : ", ",
+                               seat_name(s), held.str());
+            if (!played.empty() || !held.empty()) who.emplace_back(1, seat_name(s));
+        }
+        several = cut.tiles.size() > 1;
+        fmt::format_to(std::back_inserter(out), ", and no draw of {} can account for {}",
+                       names_text(who), several ? "them" : "it");
+        return out;
+    }
     TileSet hidden = cut.tiles - table;
     for (int s = 0; s < v_.players; ++s) hidden -= seats_[static_cast<std::size_t>(s)].known;
     const TileSet played = cut.tiles & table;
@@ -848,11 +924,28 @@ std::string HandState::shortfall_words(const PlacementCut& cut, const Places& wh
     if (where.unused >= 0 && (cut.places >> where.unused & 1u)) room.push_back("the unused tiles");
     if (!room.empty())
         fmt::format_to(std::back_inserter(out), ", and {} {} room for only {} of {}",
-                       names_text(room), room.size() == 1 && room[0].size() == 1 ? "has" : "have",
+                       names_text(room),
+                       room.size() == 1 && room[0] != "the unused tiles" ? "has" : "have",
                        std::max(0, cut.room - (cut.tiles - subject).size()), them);
     else
         fmt::format_to(std::back_inserter(out), ", and nobody else can hold {}", them);
     return out;
+}
+
+Step HandState::own_passes_or_pose(const Step& direct, int seat, std::optional<Tile> t,
+                                   std::optional<End> end,
+                                   std::span<const Tile> remain_tiles) const {
+    if ((direct.fault != Fault::illegal_pass && direct.fault != Fault::illegal_draw) ||
+        !pose_proven())
+        return direct;
+    // Replayed without the seat's passes and draws: when the pose is then at
+    // fault, the event needs both.
+    HandState c = *this;
+    std::erase_if(c.constraints_, [&](const Constraint& k) { return k.seat == seat; });
+    c.have_witness_ = false;
+    const Step r = t ? c.play(seat, *t, end) : c.remain(seat, remain_tiles);
+    if (r.fault != Fault::wrong_pose || r.event != pose_proof_event()) return direct;
+    return Step::fail(Fault::wrong_pose, fmt::format("{}; and {}", r.why, direct.why), r.event);
 }
 
 Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool remain_line) const {
@@ -872,17 +965,14 @@ Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool re
     }
     const std::string what = t ? fmt::format("{}'s {}", seat_name(seat), t->str())
                                : fmt::format("{}'s remain line", seat_name(seat));
-    if (!proofs_.empty()) {
+    if (pose_proven()) {
         Keep k;
         k.proofs = false;
         if (placeable(k, nullptr))
-            return Step::fail(
-                Fault::wrong_pose,
-                fmt::format(
-                    "the pose belonged to the holder of {} (so {} held it), but after {}: {}",
-                    proofs_[0].tile.str(), seat_name(proofs_[0].seat), what,
-                    shortfall_words(cut, where, -1, several)),
-                proofs_[0].event);
+            return Step::fail(Fault::wrong_pose,
+                              fmt::format("{}, but after {}: {}", pose_proof_words(), what,
+                                          shortfall_words(cut, where, -1, several)),
+                              pose_proof_event());
     }
     const Constraint* first = nullptr;
     const Constraint* holding = nullptr;
@@ -895,16 +985,17 @@ Step HandState::no_placement(int seat, std::optional<Tile> t, Fault own, bool re
         Keep k;
         k.drop_seat = seat;
         bool by_passes = placeable(k, nullptr);
-        if (!by_passes && !proofs_.empty()) {
+        if (!by_passes && pose_proven()) {
             k.proofs = false;
             if (placeable(k, nullptr))
                 return Step::fail(
                     Fault::wrong_pose,
-                    fmt::format("the pose belonged to the holder of {} (so {} held it), and "
-                                "with {}'s passes no placement of the unseen tiles allows {}: {}",
-                                proofs_[0].tile.str(), seat_name(proofs_[0].seat), seat_name(seat),
-                                what, shortfall_words(cut, where, -1, several)),
-                    proofs_[0].event);
+                    fmt::format("{}, and with {}'s {} no placement of the unseen tiles allows {}: "
+                                "{}",
+                                pose_proof_words(), seat_name(seat),
+                                first->from_draw ? "passes and draws" : "passes", what,
+                                shortfall_words(cut, where, -1, several)),
+                    pose_proof_event());
         }
         if (by_passes) {
             const Constraint& c = holding ? *holding : *first;

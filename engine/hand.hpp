@@ -85,7 +85,10 @@ public:
     // The pose: a on the left, b on the right. `proof_holder` marks that the
     // rules gave the pose to the holder of that tile: the seat is then proven
     // to hold it, and a later sight of it elsewhere is a wrong pose.
-    Step pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder = std::nullopt);
+    // `outranks` (draw games, draw_pose_outranks): the tiles the pose proves
+    // no seat was dealt; a pose that leaves no placement is a wrong pose.
+    Step pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_holder = std::nullopt,
+              TileSet outranks = {});
     // A play; when `end` is empty the end is chosen as DGN says (the only end,
     // or the first of ends giving the same position). `chosen` gets the end.
     Step play(int seat, Tile t, std::optional<End> end, End* chosen = nullptr);
@@ -162,8 +165,9 @@ private:
     void remove_from_hand(int seat, Tile t);
     void add_constraint(int seat);
     std::uint8_t line_ends() const;
-    Step check_constraints(int seat, Tile t) const;
-    Step check_proofs(int seat, Tile t) const;
+    // `remain_line`: the tile is shown by the seat's remain line, not played.
+    Step check_constraints(int seat, Tile t, bool remain_line = false) const;
+    Step check_proofs(int seat, Tile t, bool remain_line = false) const;
     // check_proofs, can_hold and check_constraints, in that order.
     Step check_holding(int seat, Tile t) const;
     // The usual case, which needs none of them: a tile known to be in the
@@ -190,7 +194,16 @@ private:
         int boneyard = -1, unused = -1;
     };
     bool placeable(const Keep& keep, PlacementCut* cut, Places* where = nullptr) const;
-    bool placement_needed() const { return !constraints_.empty() || !proofs_.empty(); }
+    bool placement_needed() const {
+        return !constraints_.empty() || !proofs_.empty() || !rank_proof_.above.empty();
+    }
+    // The pose proved something (a holder's tile, or in a draw game the tiles
+    // nobody was dealt): at which event, and in words.
+    bool pose_proven() const { return !proofs_.empty() || !rank_proof_.above.empty(); }
+    int pose_proof_event() const {
+        return proofs_.empty() ? rank_proof_.event : proofs_.front().event;
+    }
+    std::string pose_proof_words() const;
     // Whether the last placement found still is one after `seat` played `t`
     // (it had put `t` in one of the seat's places), or after the last pass
     // (it puts no tile that fitted then in the passer's places): the usual
@@ -204,6 +217,12 @@ private:
     // pass or draw when `t` is empty) that left no placement: the fault, at
     // the event RULINGS attributes it to.
     Step no_placement(int seat, std::optional<Tile> t, Fault own, bool remain_line) const;
+    // `direct`: a play of `t` (or the remain line of `remain_tiles`) that a
+    // pass or draw of the seat rules out by itself. When without the seat's
+    // passes and draws the pose's proof still rules it out, it needs both:
+    // the pose is at fault (RULINGS: both, `wrong-pose` at the pose).
+    Step own_passes_or_pose(const Step& direct, int seat, std::optional<Tile> t,
+                            std::optional<End> end, std::span<const Tile> remain_tiles) const;
     std::string shortfall_words(const PlacementCut& cut, const Places& where, int seat,
                                 bool& several) const;
 
@@ -254,6 +273,15 @@ private:
         int event;
     };
     std::vector<Proof> proofs_;
+    // Draw games without every deal shown: the pose of `posed` under the
+    // draw-game pose rule proves that no seat was dealt a tile of `above`.
+    struct RankProof {
+        TileSet above;
+        Tile posed;
+        int seat = -1;
+        int event = -1;
+    };
+    RankProof rank_proof_;
     // What placements need: the deal lines, who played each tile on the
     // table and at which event, and every draw.
     std::array<TileSet, 4> dealt_to_{};

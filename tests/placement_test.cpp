@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/game.hpp"
 #include "engine/hand.hpp"
 #include "engine/placement.hpp"
 #include "tests/support/support.hpp"
@@ -197,6 +198,145 @@ TEST(HandPlacement, APlayThatOnlyThePosesProofRulesOutIsAWrongPose) {
     Step st = play_script(h, "B:3-2L");
     EXPECT_EQ(st.fault, Fault::wrong_pose);
     EXPECT_EQ(st.event, 0);
+}
+
+// A pose under the draw-game pose rule, with the proof the checker gives it
+// when not every deal is shown.
+Step draw_pose(HandState& h, int seat, Tile t) {
+    return h.pose(seat, t, t.hi, t.lo, std::nullopt, draw_pose_outranks(t, h.variant().tile_set()));
+}
+
+Variant cutthroat_draw() {
+    Options o;
+    o.draw = true;
+    return test::variant_of(RuleSet::cutthroat, 2, o);
+}
+
+TEST(HandPlacement, WhatRanksAboveAPoseComesFromTheDrawPoseRule) {
+    const TileSet set = test::variant_of(RuleSet::chiva, 2).tile_set();
+    TileSet doubles;
+    for (int d = 0; d <= 6; ++d) doubles.insert(Tile(d, d));
+    // No tile has more pips than 6-5: only the doubles rank above it.
+    EXPECT_EQ(draw_pose_outranks(Tile(6, 5), set), doubles);
+    TileSet above = doubles;
+    above.insert(Tile(6, 5));
+    EXPECT_EQ(draw_pose_outranks(Tile(6, 4), set), above);
+    // Doubles: only the higher ones; 6-6 is outranked by nothing.
+    TileSet high;
+    high.insert(Tile(5, 5));
+    high.insert(Tile(6, 6));
+    EXPECT_EQ(draw_pose_outranks(Tile(4, 4), set), high);
+    EXPECT_TRUE(draw_pose_outranks(Tile(6, 6), set).empty());
+    // Heaviest tiles of equal pips are candidates alike (draw_pose_candidates).
+    EXPECT_FALSE(draw_pose_outranks(Tile(5, 4), set).contains(Tile(6, 3)));
+    EXPECT_FALSE(draw_pose_outranks(Tile(6, 3), set).contains(Tile(5, 4)));
+}
+
+TEST(HandPlacement, ADrawGamePoseProvesNobodyWasDealtAHigherTile) {
+    // A's 6-5 proves that no seat was dealt a double. B plays 5-5 without
+    // drawing: B was dealt it, and the pose is at fault.
+    HandState h(cutthroat_draw());
+    h.start();
+    ASSERT_TRUE(draw_pose(h, 0, Tile(6, 5)));
+    Step st = play_script(h, "B:5-5R");
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+    // Drawn first, 5-5 may be a tile of the boneyard.
+    HandState d(cutthroat_draw());
+    d.start();
+    ASSERT_TRUE(draw_pose(d, 0, Tile(6, 5)));
+    EXPECT_TRUE(play_script(d, "B:draw B:5-5R"));
+    // A remain line of doubles that B never drew: the pose again.
+    HandState r(cutthroat_draw());
+    r.start();
+    ASSERT_TRUE(draw_pose(r, 0, Tile(6, 5)));
+    const auto shown = test::tiles("5-5 4-4 3-3 2-2 1-1 0-0 4-3");
+    st = r.remain(1, shown);
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+}
+
+TEST(HandPlacement, ADrawGamePoseWithTooLittleRoomAboveItIsWrongAtOnce) {
+    // Three-player chiva leaves 7 tiles in the boneyard; a pose of 6-4 needs
+    // room there for the seven doubles and 6-5.
+    HandState h(test::variant_of(RuleSet::chiva, 3));
+    h.start();
+    Step st = draw_pose(h, 0, Tile(6, 4));
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, -1);  // the pose itself
+    HandState ok(test::variant_of(RuleSet::chiva, 3));
+    ok.start();
+    EXPECT_TRUE(draw_pose(ok, 0, Tile(6, 5)));
+}
+
+TEST(HandPlacement, ARemainLineAgainstThePosesProofIsAWrongPose) {
+    // Option sporting: A's 4-0 proves A holds 6-6; C shows it.
+    Options o;
+    o.sporting = true;
+    HandState h(test::variant_of(RuleSet::jamaican, 4, o));
+    h.start();
+    ASSERT_TRUE(h.pose(0, Tile(4, 0), 4, 0, Tile(6, 6)));
+    ASSERT_TRUE(play_script(h, "B:6-0R"));
+    const auto shown = test::tiles("6-6 4-4 3-3 2-2 1-1 5-5 4-3");
+    Step st = h.remain(2, shown);
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+    // A's own remain line without 6-6: the pose again.
+    HandState a(test::variant_of(RuleSet::jamaican, 4, o));
+    a.start();
+    ASSERT_TRUE(a.pose(0, Tile(4, 0), 4, 0, Tile(6, 6)));
+    const auto mine = test::tiles("5-5 4-4 3-3 2-2 1-1 4-3");
+    st = a.remain(0, mine);
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+}
+
+TEST(HandPlacement, APassProvenByARemainLineSaysSo) {
+    HandState h(test::variant_of(RuleSet::jamaican, 4));
+    h.start();
+    ASSERT_TRUE(play_script(h, "A:6-6P B:6-5R C:pass"));
+    const auto shown = test::tiles("5-1 4-4 3-3 2-2 1-1 0-0 4-3");
+    Step st = h.remain(2, shown);
+    EXPECT_EQ(st.fault, Fault::illegal_pass);
+    EXPECT_EQ(st.event, 2);  // C's pass
+    EXPECT_NE(st.why.find("proven by C's remain line"), std::string::npos) << st.why;
+}
+
+TEST(HandPlacement, WhatNeedsBothThePosesProofAndTheSeatsPassIsAWrongPose) {
+    // Option sporting: A's 4-4 proves A holds 6-6. C and D pass on 4 and 1:
+    // the fours and ones off the layout fill A's and B's other places. B
+    // passes on 6 and 4 and then plays 6-3: its pass rules that out alone,
+    // and without the pass the proof still leaves the fours and ones a place
+    // short. Only without both is there a placement: the pose is at fault.
+    Options o;
+    o.sporting = true;
+    const char* before = "B:4-1L C:pass D:pass A:6-1L B:4-2R C:2-0R D:0-0R A:4-0R B:pass";
+    HandState h(test::variant_of(RuleSet::jamaican, 4, o));
+    h.start();
+    ASSERT_TRUE(h.pose(0, Tile(4, 4), 4, 4, Tile(6, 6)));
+    ASSERT_TRUE(play_script(h, before));
+    ASSERT_TRUE(play_script(h, "C:6-5L D:5-2L A:4-3R"));
+    Step st = play_script(h, "B:6-3R");
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+    // The same for a remain line.
+    HandState r(test::variant_of(RuleSet::jamaican, 4, o));
+    r.start();
+    ASSERT_TRUE(r.pose(0, Tile(4, 4), 4, 4, Tile(6, 6)));
+    ASSERT_TRUE(play_script(r, before));
+    const auto shown = test::tiles("6-3 5-1 3-1 2-1 1-1");
+    st = r.remain(1, shown);
+    EXPECT_EQ(st.fault, Fault::wrong_pose);
+    EXPECT_EQ(st.event, 0);
+    // A play that the pass alone rules out (6-4: the proof leaves room for
+    // it with B) stays the pass's.
+    HandState p(test::variant_of(RuleSet::jamaican, 4, o));
+    p.start();
+    ASSERT_TRUE(p.pose(0, Tile(4, 4), 4, 4, Tile(6, 6)));
+    ASSERT_TRUE(play_script(p, before));
+    st = play_script(p, "C:6-5L D:5-3L A:4-3L B:6-4R");
+    EXPECT_EQ(st.fault, Fault::illegal_pass);
+    EXPECT_EQ(st.event, 9);  // B's pass
 }
 
 TEST(HandPlacement, MayBeBlockedWhenTheUnusedTilesCanHoldWhatFits) {
