@@ -210,8 +210,11 @@ std::string damaged(std::string rec, std::mt19937_64& rng) {
                 l.insert(below(l.size() + 1), " " + words[below(words.size())] + " ");
                 break;
             case 5:
-                if (!l.empty())
-                    l[below(l.size())] = "0123456789-ABCDEabcdLRNSW:+[]{}\" ;\t\xff"[below(38)];
+                if (!l.empty()) {
+                    static constexpr std::string_view kBytes =
+                        "0123456789-ABCDEabcdLRNSW:+[]{}\" ;\t\xff";
+                    l[below(l.size())] = kBytes[below(kBytes.size())];
+                }
                 break;
             case 6:
                 for (auto& m : lines)
