@@ -271,3 +271,19 @@ TEST(ErrorsBreak, AWrongEndLineOnAnUnscoredHandSettlesNothing) {
     EXPECT_EQ(v.errors[0].code, checker::Code::end_mismatch);
     EXPECT_TRUE(lists(v, "Result: the match state is unknown")) << test::describe(v);
 }
+
+// A line with a syntax error gets that error only, and nothing after the
+// first syntax error is replayed: a `hand` line with one is not also where
+// the hand before it is cut short (no end-mismatch there).
+TEST(ErrorsBreak, SyntaxErrorOnAHandLineIsTheOnlyError) {
+    auto v = corpus_verdict("invalid/syntax/hand_line_syntax_error_only.dgn");
+    ASSERT_EQ(v.errors.size(), 1u) << test::describe(v);
+    EXPECT_EQ(v.errors[0].code, checker::Code::syntax);
+    EXPECT_EQ(v.errors[0].pos.line, 11u);
+    EXPECT_EQ(v.errors[0].pos.column, 6u);
+    // The same with an end line cut by a syntax error: the summary hand is
+    // the last one replayed.
+    EXPECT_EQ(errors_of("[Rules \"jamaican\"]\n[Players \"P, Q, R, S\"]\n\nhand 1\nend domino A\n"
+                        "\nhand 2\nend dommino B\n\nhand 3\nA:6-6\n"),
+              (Errors{{8, "syntax"}}));
+}
