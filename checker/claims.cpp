@@ -245,14 +245,20 @@ std::string RecordChecker::block_claim_why(const ast::Hand& hand, const ast::End
                            result_why());
     if (e.kind != K::block || !e.who) return {};
     int claimed = party_of_who(v_, *e.who);
-    bool seat_ok = v_.partnership() && static_cast<int>(*e.who) < 4 &&
-                   v_.party_of(static_cast<int>(*e.who)) == r.winner;
     if (!v_.traits().block_has_winner)
         return fmt::format("a {} block names no winner", rules_id(v_.rules));
-    if (claimed != r.winner && !seat_ok)
+    if (claimed < 0 && v_.partnership() && static_cast<int>(*e.who) < v_.players)
+        return block_seat_why(*e.who);
+    if (claimed != r.winner)
         return fmt::format("hand {} is won by {}, not {}: {}", hand.number,
                            rules_->party_name(r.winner), who_name(*e.who), result_why());
     return {};
+}
+
+// `end block` with a seat in a partnership game: it names the side.
+std::string RecordChecker::block_seat_why(ast::Who who) const {
+    return fmt::format("end block names a side in a partnership game: {}, not {}",
+                       rules_->party_name(v_.party_of(static_cast<int>(who))), who_name(who));
 }
 
 // How a hand ended, after "hand N".
@@ -504,11 +510,8 @@ bool RecordChecker::claimed_end(const ast::Hand& hand, HandResult& r, Pos upto) 
     }
     if (e.kind == K::block && e.who) {
         r.how = HandOver::blocked;
+        // A seat of a partnership game names no side: it settles nothing.
         int p = party_of_who(v_, *e.who);
-        if (p < 0 && static_cast<int>(*e.who) < v_.players) {
-            r.winner_seat = static_cast<int>(*e.who);
-            p = v_.party_of(r.winner_seat);
-        }
         if (p < 0) return false;
         r.winner = p;
         return true;

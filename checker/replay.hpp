@@ -219,6 +219,7 @@ private:
     std::string block_claim_why(const ast::Hand& hand, const ast::EndLine& e, const HandResult& r,
                                 Why&& result_why);
     std::string actual_end(const HandResult& r, const HandState& h) const;
+    std::string block_seat_why(ast::Who who) const;
     template <class Why>
     void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of);
     void settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto = Pos{~0u, ~0u},

@@ -111,10 +111,10 @@ std::string RecordChecker::summary_end(const ast::EndLine& e, Outcome& o) const 
             if (!e.who) return {};
             if (!v_.traits().block_has_winner) return fmt::format("a {} block names no winner", rs);
             o.winner = party_of_who(v_, *e.who);
-            if (o.winner < 0 && is_seat && v_.partnership()) o.winner = v_.party_of(seat);
+            if (o.winner < 0 && is_seat && v_.partnership()) return block_seat_why(*e.who);
             if (o.winner < 0)
                 return fmt::format("{} is not {} of {}", who_name(*e.who),
-                                   v_.partnership() ? "a side or seat" : "a seat", v_.name());
+                                   v_.partnership() ? "a side" : "a seat", v_.name());
             return {};
         case K::tie:
             if (!rules_->can_tie())

@@ -277,3 +277,31 @@ TEST(SheetClaims, UnsettledPointsStayUnchecked) {
     EXPECT_TRUE(lists(vs[0], "hand 1: the score (pip counts or penalties not shown)"))
         << test::describe(vs[0]);
 }
+
+// In a partnership game `end block` names the side; a seat is end-mismatch
+// at the WHO, in summary and played hands.
+TEST(SheetClaims, EndBlockNamesASideInAPartnershipGame) {
+    auto sheet = check_corpus("invalid/end-mismatch/jamaican_end_block_names_a_seat.dgn");
+    ASSERT_EQ(sheet.errors.size(), 1u) << test::describe(sheet);
+    EXPECT_EQ(sheet.errors[0].code, checker::Code::end_mismatch);
+    EXPECT_EQ(sheet.errors[0].pos.column, 11u);
+    EXPECT_EQ(sheet.errors[0].message,
+              "hand 1: end block names a side in a partnership game: AC, not A");
+    auto played = check_corpus("invalid/end-mismatch/jamaican_played_block_names_a_seat.dgn");
+    ASSERT_EQ(played.errors.size(), 1u) << test::describe(played);
+    EXPECT_EQ(played.errors[0].code, checker::Code::end_mismatch);
+    EXPECT_EQ(played.errors[0].message, "end block names a side in a partnership game: AC, not A");
+    for (const char* rules : {"chiva", "quinientos"}) {
+        auto vs = test::check_text(std::string("[Rules \"") + rules +
+                                   "\"]\n[Players \"P, Q, R, S\"]\n\nhand 1\nend block D\n");
+        ASSERT_EQ(vs.size(), 1u);
+        ASSERT_EQ(vs[0].errors.size(), 1u) << rules << test::describe(vs[0]);
+        EXPECT_EQ(vs[0].errors[0].message,
+                  "hand 1: end block names a side in a partnership game: BD, not D");
+    }
+    // A seat in an individual game is the winner.
+    auto cut =
+        test::check_text("[Rules \"cutthroat\"]\n[Players \"P, Q, R\"]\n\nhand 1\nend block B\n");
+    ASSERT_EQ(cut.size(), 1u);
+    EXPECT_TRUE(cut[0].valid) << test::describe(cut[0]);
+}
