@@ -345,10 +345,9 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
             next_poser_unknown(hand);
         return;
     }
-    // Who poses next depends on the score too (a win that may have reset
-    // it): with the score unknown, so is the poser.
-    const Outcome o{c.result.how, c.result.tie, c.result.winner, c.result.winner_seat};
-    if (!score_known_ && m_.known && rules_->poser_needs_score(o)) m_.known = false;
+    // Who poses next depends on the score before the hand (a win that may
+    // have reset it), which is known here, and on the winner, not on the
+    // points: a win whose points the claims leave open still names the poser.
 }
 
 // A hand broken by a rules error: its claims are not taken. What it

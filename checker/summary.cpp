@@ -288,7 +288,10 @@ void RecordChecker::summary_carry_on(const ast::Hand& hand, bool last,
                                      const std::vector<SheetWay>& ways, bool outcome_known,
                                      bool score_adopted) {
     const int n = v_.parties();
-    bool score_known = score_adopted || score_known_;
+    // Whether a win reset the score follows from the score before the hand
+    // (or the one a score line settles) and the winner, not from its points.
+    const bool basis_known = score_adopted || score_known_;
+    bool score_known = basis_known;
     bool ties_known = true;
     for (const auto& s : ways) {
         for (int p = 0; p < n; ++p)
@@ -302,7 +305,7 @@ void RecordChecker::summary_carry_on(const ast::Hand& hand, bool last,
         bool e = true;
         rules_->sheet_posers(s.o, e);
         exact = exact && e;
-        if (!score_known && rules_->poser_needs_score(s.o)) poser_known = false;
+        if (!basis_known && rules_->poser_needs_score(s.o)) poser_known = false;
     }
     m_ = ways.front().after;
     m_.known = true;

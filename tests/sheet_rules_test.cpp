@@ -278,6 +278,25 @@ TEST(SheetClaims, UnsettledPointsStayUnchecked) {
         << test::describe(vs[0]);
 }
 
+// Who poses after a win depends on the winner and on whether the win reset
+// the score, which follows from the score before the hand, not from its
+// points (RULINGS.md, "Known and unknown"): a domino without points still
+// names the next poser.
+TEST(SheetClaims, DominoWithoutPointsStillNamesTheNextPoser) {
+    for (const char* name :
+         {"invalid/wrong-pose/sheet_jamaican_domino_without_points_still_names_the_poser.dgn",
+          "invalid/wrong-pose/"
+          "sheet_jamaican_unknown_points_at_five_love_still_names_the_poser.dgn"}) {
+        auto v = check_corpus(name);
+        ASSERT_EQ(v.errors.size(), 1u) << name << test::describe(v);
+        EXPECT_EQ(v.errors[0].code, checker::Code::wrong_pose) << test::describe(v);
+        EXPECT_EQ(v.errors[0].message,
+                  "B may not pose; A or C may: the side that won the last hand poses");
+        EXPECT_FALSE(lists(v, "who poses hand 2: hand 1's outcome is not shown"))
+            << test::describe(v);
+    }
+}
+
 // In a partnership game `end block` names the side; a seat is end-mismatch
 // at the WHO, in summary and played hands.
 TEST(SheetClaims, EndBlockNamesASideInAPartnershipGame) {
