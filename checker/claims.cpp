@@ -334,6 +334,8 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
     const MatchState before = m_;
     if (!rules_->apply_claims(m_, c)) score_known_ = false;
     settle_score_from_claim(hand, upto);
+    if (!m_.known && !v_.traits().lead_rotates)
+        pose_why_ = {hand.number + 1, fmt::format("hand {}'s outcome is not shown", hand.number)};
     if (!score_before && !v_.traits().lead_rotates && m_.known) {
         // The score before the hand was not known: the claimed winner's win
         // may have reset it.

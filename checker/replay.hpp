@@ -90,6 +90,14 @@ struct SheetReading {
     std::string winner_from, points_from;
 };
 
+// Why the pose of hand `hand` is not known, when a hand before it said so
+// ("hand 2 is broken"); `listed`: the reason is in `unchecked` already.
+struct PoseWhy {
+    int hand = -1;
+    std::string why;
+    bool listed = false;
+};
+
 // One reading of a hand (readings.cpp): what its replay reported and the
 // match after it, kept aside until the reading is chosen.
 struct Reading {
@@ -105,6 +113,8 @@ struct Reading {
     bool score_known = true;
     bool ties_unknown = false;
     std::array<int, 4> last_score{};
+    PoseWhy pose_why;
+    int poser_unread = -1;
 };
 
 class RecordChecker {
@@ -161,6 +171,8 @@ private:
         MatchState m;
         bool score_known = true, ties_unknown = false;
         std::array<int, 4> last_score{};
+        PoseWhy pose_why;
+        int poser_unread = -1;
     };
     Mark mark() const;
     // What the replay added since `at`, taken out; the state back to `at`.
@@ -302,10 +314,7 @@ private:
     int poser_unread_ = -1;  // the hand whose readings left the next poser unknown
     // Why the pose of hand `hand` is not known, when a hand before it said
     // so ("hand 2 is broken").
-    struct {
-        int hand = -1;
-        std::string why;
-    } pose_why_;
+    PoseWhy pose_why_;
     const ast::Tag* result_tag_ = nullptr;
     bool ties_unknown_ = false;        // tie-replay, record starting after hand 1
     std::array<int, 4> last_score_{};  // the last match score known (summary hands)

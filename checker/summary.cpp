@@ -321,9 +321,16 @@ void RecordChecker::summary_carry_on(const ast::Hand& hand, bool last,
     if (outcome_known && !ways.front().o.tie) ties_unknown_ = false;
     if (!poser_known) {
         m_.pose_unknown = true;
-        if (!last)
-            unchecked(fmt::format("who poses hand {}: hand {}'s outcome is not shown",
-                                  hand.number + 1, hand.number));
+        // Why, listed once (the pose of the next hand does not list it again).
+        if (!last) {
+            unchecked(outcome_known
+                          ? fmt::format("who poses hand {}: whether hand {} reset the score (the "
+                                        "score before it is not known)",
+                                        hand.number + 1, hand.number)
+                          : fmt::format("who poses hand {}: hand {}'s outcome is not shown",
+                                        hand.number + 1, hand.number));
+            pose_why_ = {hand.number + 1, {}, true};
+        }
     } else if (!exact && !last && next.known) {
         unchecked(
             fmt::format("who poses hand {}: a seat of the winning side (the sheet does not "

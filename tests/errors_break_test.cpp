@@ -287,3 +287,17 @@ TEST(ErrorsBreak, SyntaxErrorOnAHandLineIsTheOnlyError) {
                         "\nhand 2\nend dommino B\n\nhand 3\nA:6-6\n"),
               (Errors{{8, "syntax"}}));
 }
+
+// A record that starts after hand 1 says so for its first hand only.
+TEST(ErrorsBreak, RecordStartingAfterHandOneIsTheReasonForItsFirstHandOnly) {
+    const std::string text =
+        "[Rules \"jamaican\"]\n[Players \"P, Q, R, S\"]\n[Score \"AC 2 BD 0\"]\n\nhand 3\n"
+        "6-6 0-6 1-0L 6-3R 1-4L 3-3 1-3 4-5 5-1R 5-3 5-2 0-3L 1-2R 1-1 0-5 pass 5-6 6-1L\n"
+        "\nhand 4\n6-5\n";
+    auto v = verdict_of(text);
+    EXPECT_TRUE(lists(v, "hand 3: who poses (the record starts after hand 1)"))
+        << test::describe(v);
+    EXPECT_FALSE(lists(v, "hand 4: who poses (the record starts after hand 1)"))
+        << test::describe(v);
+    EXPECT_TRUE(lists(v, "hand 4: who poses (hand 3's outcome is not shown)")) << test::describe(v);
+}

@@ -297,6 +297,22 @@ TEST(SheetClaims, DominoWithoutPointsStillNamesTheNextPoser) {
     }
 }
 
+// A win after an unknown score: whether it reset the score is derived from
+// that score, and a fact derived from an unknown score is unknown even when
+// every value it may have had agrees ("there is no one of these"). The
+// reason is listed once, and it is the true one.
+TEST(SheetClaims, WinAfterAnUnknownScoreLeavesTheResetUnknown) {
+    auto v =
+        check_corpus("valid/sheets/jamaican_win_after_unknown_score_leaves_the_reset_unknown.dgn");
+    EXPECT_TRUE(v.valid) << test::describe(v);
+    EXPECT_TRUE(lists(v,
+                      "who poses hand 3: whether hand 2 reset the score (the score before it is "
+                      "not known)"))
+        << test::describe(v);
+    EXPECT_FALSE(lists(v, "who poses hand 2: hand 1's outcome is not shown")) << test::describe(v);
+    EXPECT_FALSE(lists(v, "hand 3: who poses (the match state is unknown)")) << test::describe(v);
+}
+
 // In a partnership game `end block` names the side; a seat is end-mismatch
 // at the WHO, in summary and played hands.
 TEST(SheetClaims, EndBlockNamesASideInAPartnershipGame) {
