@@ -511,8 +511,14 @@ bool RecordChecker::claimed_end(const ast::Hand& hand, HandResult& r, Pos upto) 
     }
     if (e.kind == K::block && e.who) {
         r.how = HandOver::blocked;
-        // A seat of a partnership game names no side: it settles nothing.
+        // A seat of a partnership game names no side: it settles nothing
+        // (end-mismatch). Replaying under other rules, a record written for
+        // an individual game names seats: the seat stands for its side.
         int p = party_of_who(v_, *e.who);
+        if (p < 0 && !judging() && static_cast<int>(*e.who) < v_.players) {
+            r.winner_seat = static_cast<int>(*e.who);
+            p = v_.party_of(r.winner_seat);
+        }
         if (p < 0) return false;
         r.winner = p;
         return true;
