@@ -245,14 +245,20 @@ std::string RecordChecker::block_claim_why(const ast::Hand& hand, const ast::End
                            result_why());
     if (e.kind != K::block || !e.who) return {};
     int claimed = party_of_who(v_, *e.who);
-    bool seat_ok = v_.partnership() && static_cast<int>(*e.who) < 4 &&
-                   v_.party_of(static_cast<int>(*e.who)) == r.winner;
     if (!v_.traits().block_has_winner)
         return fmt::format("a {} block names no winner", rules_id(v_.rules));
-    if (claimed != r.winner && !seat_ok)
+    if (claimed < 0 && v_.partnership() && static_cast<int>(*e.who) < v_.players)
+        return block_seat_why(*e.who);
+    if (claimed != r.winner)
         return fmt::format("hand {} is won by {}, not {}: {}", hand.number,
                            rules_->party_name(r.winner), who_name(*e.who), result_why());
     return {};
+}
+
+// `end block` with a seat in a partnership game: it names the side.
+std::string RecordChecker::block_seat_why(ast::Who who) const {
+    return fmt::format("end block names a side in a partnership game: {}, not {}",
+                       rules_->party_name(v_.party_of(static_cast<int>(who))), who_name(who));
 }
 
 // How a hand ended, after "hand N".
@@ -328,6 +334,8 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
     const MatchState before = m_;
     if (!rules_->apply_claims(m_, c)) score_known_ = false;
     settle_score_from_claim(hand, upto);
+    if (!m_.known && !v_.traits().lead_rotates)
+        pose_why_ = {hand.number + 1, fmt::format("hand {}'s outcome is not shown", hand.number)};
     if (!score_before && !v_.traits().lead_rotates && m_.known) {
         // The score before the hand was not known: the claimed winner's win
         // may have reset it.
@@ -339,10 +347,9 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
             next_poser_unknown(hand);
         return;
     }
-    // Who poses next depends on the score too (a win that may have reset
-    // it): with the score unknown, so is the poser.
-    const Outcome o{c.result.how, c.result.tie, c.result.winner, c.result.winner_seat};
-    if (!score_known_ && m_.known && rules_->poser_needs_score(o)) m_.known = false;
+    // Who poses next depends on the score before the hand (a win that may
+    // have reset it), which is known here, and on the winner, not on the
+    // points: a win whose points the claims leave open still names the poser.
 }
 
 // A hand broken by a rules error: its claims are not taken. What it
@@ -504,8 +511,11 @@ bool RecordChecker::claimed_end(const ast::Hand& hand, HandResult& r, Pos upto) 
     }
     if (e.kind == K::block && e.who) {
         r.how = HandOver::blocked;
+        // A seat of a partnership game names no side: it settles nothing
+        // (end-mismatch). Replaying under other rules, a record written for
+        // an individual game names seats: the seat stands for its side.
         int p = party_of_who(v_, *e.who);
-        if (p < 0 && static_cast<int>(*e.who) < v_.players) {
+        if (p < 0 && !judging() && static_cast<int>(*e.who) < v_.players) {
             r.winner_seat = static_cast<int>(*e.who);
             p = v_.party_of(r.winner_seat);
         }

@@ -43,14 +43,15 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     Tile t = tile_of(ply.tile);
     std::optional<Tile> proof;
     if (!pr.known) {
-        if (judging()) {
+        // Listed once: a hand before it may have said why already.
+        if (judging() && !(pose_why_.hand == hand.number && pose_why_.listed)) {
             std::string why = "the match state is unknown";
             if (pose_why_.hand == hand.number)
                 why = pose_why_.why;
             else if (m_.pose_unknown && poser_unread_ >= 0 && poser_unread_ + 1 == hand.number)
                 why = fmt::format("who posed hand {} is not shown", poser_unread_);
             else if (m_.pose_unknown && (poser_unread_ < 0 || m_.known) &&
-                     rec_.hands.front().number > 1)
+                     &hand == &rec_.hands.front() && hand.number > 1)
                 why = "the record starts after hand 1";
             unchecked(fmt::format("hand {}: who poses ({})", hand.number, why));
         }

@@ -65,6 +65,8 @@ RecordChecker::Mark RecordChecker::mark() const {
     k.score_known = score_known_;
     k.ties_unknown = ties_unknown_;
     k.last_score = last_score_;
+    k.pose_why = pose_why_;
+    k.poser_unread = poser_unread_;
     return k;
 }
 
@@ -83,6 +85,8 @@ Reading RecordChecker::take_reading(const Mark& at, int seat, bool go_on) {
     r.score_known = score_known_;
     r.ties_unknown = ties_unknown_;
     r.last_score = last_score_;
+    r.pose_why = std::move(pose_why_);
+    r.poser_unread = poser_unread_;
     out_.plies = at.plies;
     out_.valid = at.valid;
     out_.unfinished = at.unfinished;
@@ -90,6 +94,8 @@ Reading RecordChecker::take_reading(const Mark& at, int seat, bool go_on) {
     score_known_ = at.score_known;
     ties_unknown_ = at.ties_unknown;
     last_score_ = at.last_score;
+    pose_why_ = at.pose_why;
+    poser_unread_ = at.poser_unread;
     return r;
 }
 
@@ -143,6 +149,8 @@ void RecordChecker::commit_reading(const ast::Hand& hand, Reading& r,
     score_known_ = r.score_known;
     ties_unknown_ = r.ties_unknown;
     last_score_ = r.last_score;
+    pose_why_ = std::move(r.pose_why);
+    poser_unread_ = r.poser_unread;
     bool same_summary = true;
     if (several) {
         bool score_same = true, poser_same = true;

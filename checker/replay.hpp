@@ -90,6 +90,14 @@ struct SheetReading {
     std::string winner_from, points_from;
 };
 
+// Why the pose of hand `hand` is not known, when a hand before it said so
+// ("hand 2 is broken"); `listed`: the reason is in `unchecked` already.
+struct PoseWhy {
+    int hand = -1;
+    std::string why;
+    bool listed = false;
+};
+
 // One reading of a hand (readings.cpp): what its replay reported and the
 // match after it, kept aside until the reading is chosen.
 struct Reading {
@@ -105,6 +113,8 @@ struct Reading {
     bool score_known = true;
     bool ties_unknown = false;
     std::array<int, 4> last_score{};
+    PoseWhy pose_why;
+    int poser_unread = -1;
 };
 
 class RecordChecker {
@@ -161,6 +171,8 @@ private:
         MatchState m;
         bool score_known = true, ties_unknown = false;
         std::array<int, 4> last_score{};
+        PoseWhy pose_why;
+        int poser_unread = -1;
     };
     Mark mark() const;
     // What the replay added since `at`, taken out; the state back to `at`.
@@ -219,6 +231,7 @@ private:
     std::string block_claim_why(const ast::Hand& hand, const ast::EndLine& e, const HandResult& r,
                                 Why&& result_why);
     std::string actual_end(const HandResult& r, const HandState& h) const;
+    std::string block_seat_why(ast::Who who) const;
     template <class Why>
     void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of);
     void settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto = Pos{~0u, ~0u},
@@ -301,10 +314,7 @@ private:
     int poser_unread_ = -1;  // the hand whose readings left the next poser unknown
     // Why the pose of hand `hand` is not known, when a hand before it said
     // so ("hand 2 is broken").
-    struct {
-        int hand = -1;
-        std::string why;
-    } pose_why_;
+    PoseWhy pose_why_;
     const ast::Tag* result_tag_ = nullptr;
     bool ties_unknown_ = false;        // tie-replay, record starting after hand 1
     std::array<int, 4> last_score_{};  // the last match score known (summary hands)

@@ -111,10 +111,10 @@ std::string RecordChecker::summary_end(const ast::EndLine& e, Outcome& o) const 
             if (!e.who) return {};
             if (!v_.traits().block_has_winner) return fmt::format("a {} block names no winner", rs);
             o.winner = party_of_who(v_, *e.who);
-            if (o.winner < 0 && is_seat && v_.partnership()) o.winner = v_.party_of(seat);
+            if (o.winner < 0 && is_seat && v_.partnership()) return block_seat_why(*e.who);
             if (o.winner < 0)
                 return fmt::format("{} is not {} of {}", who_name(*e.who),
-                                   v_.partnership() ? "a side or seat" : "a seat", v_.name());
+                                   v_.partnership() ? "a side" : "a seat", v_.name());
             return {};
         case K::tie:
             if (!rules_->can_tie())
@@ -288,7 +288,10 @@ void RecordChecker::summary_carry_on(const ast::Hand& hand, bool last,
                                      const std::vector<SheetWay>& ways, bool outcome_known,
                                      bool score_adopted) {
     const int n = v_.parties();
-    bool score_known = score_adopted || score_known_;
+    // Whether a win reset the score follows from the score before the hand
+    // (or the one a score line settles) and the winner, not from its points.
+    const bool basis_known = score_adopted || score_known_;
+    bool score_known = basis_known;
     bool ties_known = true;
     for (const auto& s : ways) {
         for (int p = 0; p < n; ++p)
@@ -302,7 +305,7 @@ void RecordChecker::summary_carry_on(const ast::Hand& hand, bool last,
         bool e = true;
         rules_->sheet_posers(s.o, e);
         exact = exact && e;
-        if (!score_known && rules_->poser_needs_score(s.o)) poser_known = false;
+        if (!basis_known && rules_->poser_needs_score(s.o)) poser_known = false;
     }
     m_ = ways.front().after;
     m_.known = true;
@@ -318,9 +321,16 @@ void RecordChecker::summary_carry_on(const ast::Hand& hand, bool last,
     if (outcome_known && !ways.front().o.tie) ties_unknown_ = false;
     if (!poser_known) {
         m_.pose_unknown = true;
-        if (!last)
-            unchecked(fmt::format("who poses hand {}: hand {}'s outcome is not shown",
-                                  hand.number + 1, hand.number));
+        // Why, listed once (the pose of the next hand does not list it again).
+        if (!last) {
+            unchecked(outcome_known
+                          ? fmt::format("who poses hand {}: whether hand {} reset the score (the "
+                                        "score before it is not known)",
+                                        hand.number + 1, hand.number)
+                          : fmt::format("who poses hand {}: hand {}'s outcome is not shown",
+                                        hand.number + 1, hand.number));
+            pose_why_ = {hand.number + 1, {}, true};
+        }
     } else if (!exact && !last && next.known) {
         unchecked(
             fmt::format("who poses hand {}: a seat of the winning side (the sheet does not "

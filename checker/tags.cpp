@@ -124,9 +124,13 @@ void RecordChecker::run() {
         ties_unknown_ = rules_->value_counts_ties();
     }
     bool stopped = false;
+    // A hand whose `hand` line has the syntax error is not replayed (the line
+    // gets that error only), and the hand before it is the last one replayed.
+    auto replayed = [&](const ast::Hand& hand) { return hand.pos.line < stop_at.line; };
     for (std::size_t i = 0; i < rec_.hands.size(); ++i) {
         const ast::Hand& hand = rec_.hands[i];
-        if (!(hand.pos < stop_at) || !replay_readings(hand, i + 1 == rec_.hands.size(), stop_at)) {
+        const bool last = i + 1 == rec_.hands.size() || !replayed(rec_.hands[i + 1]);
+        if (!replayed(hand) || !replay_readings(hand, last, stop_at)) {
             stopped = true;
             break;
         }

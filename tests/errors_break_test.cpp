@@ -281,3 +281,33 @@ TEST(ErrorsBreak, AWrongEndLineOnAnUnscoredHandSettlesNothing) {
     EXPECT_EQ(v.errors[0].code, checker::Code::end_mismatch);
     EXPECT_TRUE(lists(v, "Result: the match state is unknown")) << test::describe(v);
 }
+
+// A line with a syntax error gets that error only, and nothing after the
+// first syntax error is replayed: a `hand` line with one is not also where
+// the hand before it is cut short (no end-mismatch there).
+TEST(ErrorsBreak, SyntaxErrorOnAHandLineIsTheOnlyError) {
+    auto v = corpus_verdict("invalid/syntax/hand_line_syntax_error_only.dgn");
+    ASSERT_EQ(v.errors.size(), 1u) << test::describe(v);
+    EXPECT_EQ(v.errors[0].code, checker::Code::syntax);
+    EXPECT_EQ(v.errors[0].pos.line, 11u);
+    EXPECT_EQ(v.errors[0].pos.column, 6u);
+    // The same with an end line cut by a syntax error: the summary hand is
+    // the last one replayed.
+    EXPECT_EQ(errors_of("[Rules \"jamaican\"]\n[Players \"P, Q, R, S\"]\n\nhand 1\nend domino A\n"
+                        "\nhand 2\nend dommino B\n\nhand 3\nA:6-6\n"),
+              (Errors{{8, "syntax"}}));
+}
+
+// A record that starts after hand 1 says so for its first hand only.
+TEST(ErrorsBreak, RecordStartingAfterHandOneIsTheReasonForItsFirstHandOnly) {
+    const std::string text =
+        "[Rules \"jamaican\"]\n[Players \"P, Q, R, S\"]\n[Score \"AC 2 BD 0\"]\n\nhand 3\n"
+        "6-6 0-6 1-0L 6-3R 1-4L 3-3 1-3 4-5 5-1R 5-3 5-2 0-3L 1-2R 1-1 0-5 pass 5-6 6-1L\n"
+        "\nhand 4\n6-5\n";
+    auto v = verdict_of(text);
+    EXPECT_TRUE(lists(v, "hand 3: who poses (the record starts after hand 1)"))
+        << test::describe(v);
+    EXPECT_FALSE(lists(v, "hand 4: who poses (the record starts after hand 1)"))
+        << test::describe(v);
+    EXPECT_TRUE(lists(v, "hand 4: who poses (hand 3's outcome is not shown)")) << test::describe(v);
+}

@@ -146,3 +146,13 @@ TEST(Readings, ABrokenHandsLabelledLeadStillRotates) {
     EXPECT_NE(w.errors[1].message.find("the lead passes to the seat after A"), std::string::npos)
         << w.errors[1].message;
 }
+
+// A reading the replay leaves aside says nothing about the hands after it:
+// the reason who poses hand 3 is not known is the kept reading's (hand 2's
+// outcome is not shown), not that of a reading that broke.
+TEST(Readings, AReadingLeftAsideGivesNoReason) {
+    auto v = check_file("valid/partial/jamaican_unscored_block_leaves_next_poser_unknown.dgn");
+    EXPECT_TRUE(v.valid) << test::describe(v);
+    EXPECT_TRUE(lists(v, "hand 3: who poses (hand 2's outcome is not shown)")) << test::describe(v);
+    EXPECT_FALSE(lists(v, "hand 3: who poses (hand 2 is broken)")) << test::describe(v);
+}

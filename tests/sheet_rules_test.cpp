@@ -277,3 +277,66 @@ TEST(SheetClaims, UnsettledPointsStayUnchecked) {
     EXPECT_TRUE(lists(vs[0], "hand 1: the score (pip counts or penalties not shown)"))
         << test::describe(vs[0]);
 }
+
+// Who poses after a win depends on the winner and on whether the win reset
+// the score, which follows from the score before the hand, not from its
+// points (RULINGS.md, "Known and unknown"): a domino without points still
+// names the next poser.
+TEST(SheetClaims, DominoWithoutPointsStillNamesTheNextPoser) {
+    for (const char* name :
+         {"invalid/wrong-pose/sheet_jamaican_domino_without_points_still_names_the_poser.dgn",
+          "invalid/wrong-pose/"
+          "sheet_jamaican_unknown_points_at_five_love_still_names_the_poser.dgn"}) {
+        auto v = check_corpus(name);
+        ASSERT_EQ(v.errors.size(), 1u) << name << test::describe(v);
+        EXPECT_EQ(v.errors[0].code, checker::Code::wrong_pose) << test::describe(v);
+        EXPECT_EQ(v.errors[0].message,
+                  "B may not pose; A or C may: the side that won the last hand poses");
+        EXPECT_FALSE(lists(v, "who poses hand 2: hand 1's outcome is not shown"))
+            << test::describe(v);
+    }
+}
+
+// A win after an unknown score: whether it reset the score is derived from
+// that score, and a fact derived from an unknown score is unknown even when
+// every value it may have had agrees ("there is no one of these"). The
+// reason is listed once, and it is the true one.
+TEST(SheetClaims, WinAfterAnUnknownScoreLeavesTheResetUnknown) {
+    auto v =
+        check_corpus("valid/sheets/jamaican_win_after_unknown_score_leaves_the_reset_unknown.dgn");
+    EXPECT_TRUE(v.valid) << test::describe(v);
+    EXPECT_TRUE(lists(v,
+                      "who poses hand 3: whether hand 2 reset the score (the score before it is "
+                      "not known)"))
+        << test::describe(v);
+    EXPECT_FALSE(lists(v, "who poses hand 2: hand 1's outcome is not shown")) << test::describe(v);
+    EXPECT_FALSE(lists(v, "hand 3: who poses (the match state is unknown)")) << test::describe(v);
+}
+
+// In a partnership game `end block` names the side; a seat is end-mismatch
+// at the WHO, in summary and played hands.
+TEST(SheetClaims, EndBlockNamesASideInAPartnershipGame) {
+    auto sheet = check_corpus("invalid/end-mismatch/jamaican_end_block_names_a_seat.dgn");
+    ASSERT_EQ(sheet.errors.size(), 1u) << test::describe(sheet);
+    EXPECT_EQ(sheet.errors[0].code, checker::Code::end_mismatch);
+    EXPECT_EQ(sheet.errors[0].pos.column, 11u);
+    EXPECT_EQ(sheet.errors[0].message,
+              "hand 1: end block names a side in a partnership game: AC, not A");
+    auto played = check_corpus("invalid/end-mismatch/jamaican_played_block_names_a_seat.dgn");
+    ASSERT_EQ(played.errors.size(), 1u) << test::describe(played);
+    EXPECT_EQ(played.errors[0].code, checker::Code::end_mismatch);
+    EXPECT_EQ(played.errors[0].message, "end block names a side in a partnership game: AC, not A");
+    for (const char* rules : {"chiva", "quinientos"}) {
+        auto vs = test::check_text(std::string("[Rules \"") + rules +
+                                   "\"]\n[Players \"P, Q, R, S\"]\n\nhand 1\nend block D\n");
+        ASSERT_EQ(vs.size(), 1u);
+        ASSERT_EQ(vs[0].errors.size(), 1u) << rules << test::describe(vs[0]);
+        EXPECT_EQ(vs[0].errors[0].message,
+                  "hand 1: end block names a side in a partnership game: BD, not D");
+    }
+    // A seat in an individual game is the winner.
+    auto cut =
+        test::check_text("[Rules \"cutthroat\"]\n[Players \"P, Q, R\"]\n\nhand 1\nend block B\n");
+    ASSERT_EQ(cut.size(), 1u);
+    EXPECT_TRUE(cut[0].valid) << test::describe(cut[0]);
+}
