@@ -182,7 +182,8 @@ std::string RecordChecker::judge_pose(const ast::Hand& hand, const PoseRule& pr,
     return {};
 }
 
-// Draw games: 6-6, or the highest double dealt, or the heaviest tile dealt.
+// Draw games: 6-6, or the highest double dealt, or the heaviest tile dealt
+// (the higher half breaking a tie).
 std::string RecordChecker::judge_draw_pose(const ast::Hand& hand, const PoseRule& pr, int seat,
                                            Tile t, const HandState& h, std::optional<Tile>& proof) {
     bool all = true;
@@ -200,13 +201,9 @@ std::string RecordChecker::judge_draw_pose(const ast::Hand& hand, const PoseRule
         draw_pose_candidates(std::span(dealt.data(), static_cast<std::size_t>(v_.players)));
     for (const PoseCandidate& c : want)
         if (c.seat == seat && c.tile == t) return {};
-    if (want.size() == 1)
-        return fmt::format("{} poses {}: {}", seat_char(want[0].seat), want[0].tile.str(),
-                           pose_words(pr.reason));
-    std::vector<std::string> list;
-    for (const PoseCandidate& c : want) list.push_back(c.tile.str());
-    return fmt::format("the holder of a heaviest tile dealt ({}) poses it: {}",
-                       fmt::join(list, " or "), pose_words(pr.reason));
+    if (want.empty()) return {};  // nothing dealt
+    return fmt::format("{} poses {}: {}", seat_char(want[0].seat), want[0].tile.str(),
+                       pose_words(pr.reason));
 }
 
 }  // namespace pips::checker::impl

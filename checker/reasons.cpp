@@ -27,7 +27,7 @@ std::string holder_words(const PoseReason& r) {
     // The 0-0 rule is worded "after a tie the holder of 0-0 poses it".
     const char* sep = r.tile == Tile(0, 0) && r.when == PoseReason::When::tie ? "" : ":";
     const char* how = r.draw ? " it (6-6 in the boneyard: the highest double dealt, or else the "
-                               "heaviest tile)"
+                               "heaviest tile, the higher half breaking a tie)"
                       : r.sporting ? " (sporting: any tile)"
                                    : " it";
     return fmt::format("{}{} the holder of {} poses{}", when_words(r), sep, r.tile.str(), how);

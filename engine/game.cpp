@@ -115,11 +115,15 @@ std::vector<PoseCandidate> draw_pose_candidates(std::span<const TileSet> dealt) 
     };
     for (int d = 6; d >= 0; --d)
         if (all.contains(Tile(d, d))) return {{holder(Tile(d, d)), Tile(d, d)}};
-    int best = -1;
-    all.for_each([&](Tile t) { best = std::max(best, t.pips()); });
+    // No double dealt: the tile with the most pips, the higher half breaking
+    // a tie (6-3 before 5-4). Two tiles of the same pips and the same higher
+    // half are the same tile, so there is one candidate.
+    std::optional<Tile> best;
     all.for_each([&](Tile t) {
-        if (t.pips() == best) out.push_back({holder(t), t});
+        if (!best || t.pips() > best->pips() || (t.pips() == best->pips() && t.hi > best->hi))
+            best = t;
     });
+    if (best) out.push_back({holder(*best), *best});
     return out;
 }
 
@@ -339,7 +343,8 @@ Step Game::check_pose(const Move& m, std::optional<Tile>& proof, TileSet& outran
             return Step::fail(Fault::wrong_pose,
                               seat_name(seat) + " may not pose " + m.tile.str() +
                                   ": the holder of 6-6, or else of the highest double dealt, "
-                                  "or else of a heaviest tile, poses it");
+                                  "or else of the heaviest tile, the higher half breaking a "
+                                  "tie, poses it");
         return Step::ok();
     } else if (pr_.holder) {
         const int hold = holder_of(*pr_.holder);

@@ -69,7 +69,8 @@ struct PoseCandidate {
 // The pose of a draw game (PoseRule::draw_holder) given every seat's dealt
 // hand (`dealt[s]`): the holder of 6-6 poses it; 6-6 in the boneyard: the
 // holder of the highest double dealt poses it; no double dealt: the holder of
-// a heaviest tile poses it, one candidate per heaviest tile, in tile order.
+// the heaviest tile poses it, the higher half breaking a tie (6-3 before 5-4).
+// One candidate, or none when nothing is dealt.
 std::vector<PoseCandidate> draw_pose_candidates(std::span<const TileSet> dealt);
 
 // The tiles of `set` that rank above `posed` in the draw-game pose rule: any

@@ -832,14 +832,28 @@ std::string HandState::pose_proof_words() const {
                            proofs_[0].tile.str(), seat_name(proofs_[0].seat));
     const Tile t = rank_proof_.posed;
     // What ranks above it: higher doubles; for a tile that is no double,
-    // every double and the tiles with more pips.
+    // every double, the tiles with more pips, and those of the same pips with
+    // a higher half (6-3 above 5-4).
     std::string above;
-    if (t.is_double())
+    if (t.is_double()) {
         above = fmt::format("a double above {}", t.str());
-    else if (rank_proof_.above.doubles() == rank_proof_.above.size())
+    } else {
+        std::vector<std::string> tied;
+        bool heavier = false;
+        rank_proof_.above.for_each([&](Tile u) {
+            if (u.is_double()) return;
+            if (u.pips() > t.pips())
+                heavier = true;
+            else
+                tied.push_back(u.str());
+        });
         above = "a double";
-    else
-        above = fmt::format("a double or a tile of more than {} pips", t.pips());
+        if (heavier) above += fmt::format(", a tile of more than {} pips", t.pips());
+        if (!tied.empty()) above += fmt::format(", {}", fmt::join(tied, " or "));
+        if (const auto comma = above.rfind(", "); comma != std::string::npos) {
+            above.replace(comma, 2, tied.empty() || !heavier ? " or " : ", or ");
+        }
+    }
     return fmt::format("{} posed {} under the draw-game pose rule, so no seat was dealt {}",
                        seat_name(rank_proof_.seat), t.str(), above);
 }

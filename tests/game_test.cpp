@@ -122,9 +122,12 @@ TEST(GameLegalMoves, DrawPoseCandidates) {
     std::vector<TileSet> hands(2);
     for (Tile t : test::tiles("6-3 5-0 4-1 3-1 2-0 6-1 4-0")) hands[0].insert(t);
     for (Tile t : test::tiles("5-4 5-1 3-2 6-0 4-2 2-1 3-0")) hands[1].insert(t);
-    // No double dealt: every heaviest tile (9 pips), in tile order.
-    EXPECT_EQ(draw_pose_candidates(hands),
-              (std::vector<PoseCandidate>{{1, Tile(5, 4)}, {0, Tile(6, 3)}}));
+    // No double dealt: the heaviest tiles are 6-3 and 5-4 (9 pips); the higher
+    // half breaks the tie, so A's 6-3 is the one pose, whichever seat holds it.
+    EXPECT_EQ(draw_pose_candidates(hands), (std::vector<PoseCandidate>{{0, Tile(6, 3)}}));
+    std::swap(hands[0], hands[1]);
+    EXPECT_EQ(draw_pose_candidates(hands), (std::vector<PoseCandidate>{{1, Tile(6, 3)}}));
+    std::swap(hands[0], hands[1]);
     hands[1].insert(Tile(2, 2));
     hands[0].insert(Tile(1, 1));
     EXPECT_EQ(draw_pose_candidates(hands), (std::vector<PoseCandidate>{{1, Tile(2, 2)}}));

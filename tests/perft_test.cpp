@@ -230,7 +230,8 @@ private:
             return out;
         }
         if (r_.draws()) {
-            // 6-6, else the highest double dealt, else every heaviest tile dealt.
+            // 6-6, else the highest double dealt, else the heaviest tile dealt,
+            // the higher half breaking a tie (6-3 before 5-4).
             for (int d = 6; d >= 0; --d) {
                 int s = holder(p, tile(d, d));
                 if (s >= 0) {
@@ -238,13 +239,19 @@ private:
                     return out;
                 }
             }
-            int best = -1;
+            int bs = -1;
+            T bt;
             for (int s = 0; s < r_.players; ++s)
-                for (int i = 0; i < p.n[s]; ++i)
-                    best = std::max(best, p.hand[s][i].a + p.hand[s][i].b);
-            for (int s = 0; s < r_.players; ++s)
-                for (int i = 0; i < p.n[s]; ++i)
-                    if (p.hand[s][i].a + p.hand[s][i].b == best) out.emplace_back(s, p.hand[s][i]);
+                for (int i = 0; i < p.n[s]; ++i) {
+                    const T t = p.hand[s][i];
+                    const int pips = t.a + t.b, high = std::max(t.a, t.b);
+                    const int bpips = bt.a + bt.b, bhigh = std::max(bt.a, bt.b);
+                    if (bs < 0 || pips > bpips || (pips == bpips && high > bhigh)) {
+                        bs = s;
+                        bt = t;
+                    }
+                }
+            if (bs >= 0) out.emplace_back(bs, bt);
             return out;
         }
         int s = holder(p, tile(6, 6));
@@ -487,7 +494,7 @@ const std::vector<Deal>& deals() {
           {{6, 5}, {2, 1}, {6, 2}, {6, 6}, {5, 3}, {3, 3}}},
          {}},
         // By hand: no double dealt and two heaviest tiles (9 pips) with different
-        // seats, so either A with 6-3 or B with 5-4 poses.
+        // seats, A's 6-3 and B's 5-4: the higher half breaks the tie, A poses 6-3.
         {"chiva2_no_double", "chiva", 2, "",
          {{{6, 3}, {5, 0}, {4, 1}, {3, 1}, {2, 0}, {6, 1}, {4, 0}},
           {{5, 4}, {5, 1}, {3, 2}, {6, 0}, {4, 2}, {2, 1}, {3, 0}}},
@@ -693,7 +700,7 @@ const std::vector<Case>& cases() {
         {"chiva2_no_double",
          {},
          8,
-         {{2, 6, 19, 63, 159, 441, 887, 1951}, {0, 0, 0, 0}, {0, 0, 0, 0}, 0}},
+         {{1, 3, 10, 36, 91, 256, 501, 1158}, {0, 0, 0, 0}, {0, 0, 0, 0}, 0}},
         // From a position in the middle of the hand (the first plies of a random
         // legal game) to the end of every sequence: the last depth counts 0.
         // French only to a depth: passes while able never end a hand.
@@ -800,14 +807,15 @@ const std::vector<Case>& cases() {
           "2-2E",  "2-1E", "4-1E", "6-2S", "4-4E", "6-6S", "pass", "6-4E", "5-4N", "6-1E"},
          9,
          {{3, 8, 8, 20, 57, 149, 185, 334, 777}, {0, 0, 32, 207}, {0, 0, 4, 0}, 0}},
+        // A legal line picked by hand: A's 6-3 is the only pose (higher half).
         {"chiva2_no_double",
-         {"B:5-4", "4-1R", "2-1R", "2-0R", "3-0R", "5-0L", "3-2R", "4-0L", "4-2R", "4-4L", "6-4L",
-          "6-6L"},
-         17,
-         {{2, 2, 3, 8, 15, 31, 44, 73, 88, 131, 133, 200, 245, 490, 443, 417, 0},
-          {417, 217, 0, 0},
-          {0, 112, 0, 0},
-          2}},
+         {"A:6-3", "3-2R", "2-0R", "6-0L", "4-0L", "4-2L", "5-0R", "2-1L"},
+         23,
+         {{3,  8,  11, 15,  18, 19, 14,  18, 22, 25, 29, 36,
+           54, 70, 93, 102, 91, 89, 101, 26, 8,  14, 0},
+          {126, 65, 0, 0},
+          {6, 53, 0, 0},
+          4}},
     };
     return c;
 }
@@ -864,8 +872,9 @@ TEST(Perft, OpeningsCountedByHand) {
     // A poses 6-6. B holds no 6 and draws 4-0, 5-5, 1-1, 6-4 and plays 6-4: the
     // whole turn is one ply (1). A: only 4-1 fits (1). B on 6|1: 2-1, 5-1, 1-1 (3).
     expect_by_hand(deal_named("chiva2"), {}, 4, {{1, 1, 1, 3}, {}, {}, 0});
-    // No double dealt: the heaviest tiles are A's 6-3 and B's 5-4 (9 pips each).
-    expect_by_hand(deal_named("chiva2_no_double"), {}, 1, {{2}, {}, {}, 0});
+    // No double dealt: the heaviest tiles are A's 6-3 and B's 5-4 (9 pips each);
+    // the higher half breaks the tie, so only A's 6-3 poses (1).
+    expect_by_hand(deal_named("chiva2_no_double"), {}, 1, {{1}, {}, {}, 0});
     // Any seat leads, any tile: 7 + 7.
     expect_by_hand(deal_named("fives_threes2"), {}, 1, {{14}, {}, {}, 0});
 }

@@ -227,8 +227,11 @@ TEST(HandPlacement, WhatRanksAboveAPoseComesFromTheDrawPoseRule) {
     high.insert(Tile(6, 6));
     EXPECT_EQ(draw_pose_outranks(Tile(4, 4), set), high);
     EXPECT_TRUE(draw_pose_outranks(Tile(6, 6), set).empty());
-    // Heaviest tiles of equal pips are candidates alike (draw_pose_candidates).
-    EXPECT_FALSE(draw_pose_outranks(Tile(5, 4), set).contains(Tile(6, 3)));
+    // Tiles of equal pips: the higher half ranks above (6-3 above 5-4), as in
+    // draw_pose_candidates.
+    TileSet above54 = doubles;
+    for (Tile t : {Tile(6, 5), Tile(6, 4), Tile(6, 3)}) above54.insert(t);
+    EXPECT_EQ(draw_pose_outranks(Tile(5, 4), set), above54);
     EXPECT_FALSE(draw_pose_outranks(Tile(6, 3), set).contains(Tile(5, 4)));
 }
 

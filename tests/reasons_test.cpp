@@ -42,7 +42,7 @@ TEST(Reasons, PoseWords) {
               "after the scores went back to 0: the holder of 6-6 poses it");
     EXPECT_EQ(pose_words(rules_of("chiva", 2)->pose_rule({}).reason),
               "hand 1: the holder of 6-6 poses it (6-6 in the boneyard: the highest double "
-              "dealt, or else the heaviest tile)");
+              "dealt, or else the heaviest tile, the higher half breaking a tie)");
     MatchState tie;
     tie.first = false;
     tie.prev = MatchState::Prev::tie;
