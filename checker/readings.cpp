@@ -168,11 +168,16 @@ void RecordChecker::commit_reading(const ast::Hand& hand, Reading& r,
             if (o.m.ties != r.m.ties || o.ties_unknown) ties_unknown_ = true;
             m_.known = m_.known && o.m.known;
         }
-        if (!score_same && score_known_) {
+        if (!score_same) {
+            // Readings that differ in the score leave it, and the match end,
+            // unknown (also when the score before was unknown already: the
+            // kept reading's own sum must not end the match).
+            if (score_known_)
+                unchecked(
+                    fmt::format("the score after hand {} (who posed is not shown)", hand.number));
             score_known_ = false;
             m_.over = false;
             m_.winner = -1;
-            unchecked(fmt::format("the score after hand {} (who posed is not shown)", hand.number));
         }
         if (!poser_same) {
             m_.pose_unknown = true;
