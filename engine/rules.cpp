@@ -191,6 +191,10 @@ void Rules::rebase(MatchState& m, const HandResult& r, const std::array<int, 4>&
         bool zero = true;
         for (int p = 0; p < v_.parties(); ++p) zero = zero && score[p] == 0;
         m.prev = zero ? MatchState::Prev::reset : MatchState::Prev::win;
+        // `apply` judged the win against the score before, which may have
+        // been unknown: a win that the new score shows did not reset it
+        // gives the pose to whom the result says.
+        if (m.prev == MatchState::Prev::win && r.next_posers) m.posers = r.next_posers;
     }
     m.winner = match_winner(score);
     m.over = m.winner >= 0;

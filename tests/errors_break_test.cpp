@@ -311,3 +311,20 @@ TEST(ErrorsBreak, RecordStartingAfterHandOneIsTheReasonForItsFirstHandOnly) {
         << test::describe(v);
     EXPECT_TRUE(lists(v, "hand 4: who poses (hand 3's outcome is not shown)")) << test::describe(v);
 }
+
+// A score line after a broken hand makes the score known again, and the
+// match is taken on from it: here D's win left BD 1 (no reset), so BD
+// poses hand 4, whatever the stale score before it would have said.
+TEST(ErrorsBreak, AScoreLineAfterABrokenHandGivesTheNextPoser) {
+    const std::string text =
+        "[Rules \"jamaican\"]\n[Players \"P, Q, R, S\"]\n\n"
+        "hand 1\nend domino A\nscore AC 1 BD 0\n\n"
+        "hand 2\nA:6-6 B:6-6\nend domino B\nscore AC 0 BD 1\n\n"
+        "hand 3\nend domino D\nscore AC 0 BD 1\n\n"
+        "hand 4\nB:6-6\n";
+    EXPECT_EQ(errors_of(text), (Errors{{9, "not-in-hand"}}));
+    // AC may not pose it.
+    std::string wrong = text;
+    wrong.replace(wrong.rfind("B:6-6"), 5, "A:6-6");
+    EXPECT_EQ(errors_of(wrong), (Errors{{9, "not-in-hand"}, {18, "wrong-pose"}}));
+}
