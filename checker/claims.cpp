@@ -334,6 +334,13 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
     const MatchState before = m_;
     if (!rules_->apply_claims(m_, c)) score_known_ = false;
     settle_score_from_claim(hand, upto);
+    // The match end follows from the score: with the score unknown, so is
+    // the end (the points added to a stale sum must not end the match),
+    // unless the record says the hand ended at the target.
+    if (!score_known_ && c.result.how != HandOver::target) {
+        m_.over = false;
+        m_.winner = -1;
+    }
     if (!m_.known && !v_.traits().lead_rotates)
         pose_why_ = {hand.number + 1, fmt::format("hand {}'s outcome is not shown", hand.number)};
     if (!score_before && !v_.traits().lead_rotates && m_.known) {

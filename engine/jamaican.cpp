@@ -86,8 +86,11 @@ public:
     }
 
     // After a tie-replay tie the side with points poses.
+    // A win may have reset the score; with `tie-replay` a tie's poser is
+    // the replay's, and with `playoff` a tied play-off is posed again by
+    // the side that posed it: whether it was one is the score's.
     bool poser_needs_score(const Outcome& o) const override {
-        return !o.tie || v_.options.tie_replay;
+        return !o.tie || v_.options.tie_replay || v_.options.playoff;
     }
 
     // A side at 0, or 1-1 before a play-off.

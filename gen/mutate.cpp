@@ -212,9 +212,12 @@ Cands candidates(const Match& m) {
             if (f.needs_letter) cands[kLetter].push_back({hi, pi});
         }
         const bool domino = h.end && h.end->kind == ast::EndLine::Kind::domino;
-        // A target is only known when the score before it is.
-        const bool target =
-            h.end && h.end->kind == ast::EndLine::Kind::target && all_claims && !summaries;
+        // A target is only known when the score before it is, and who
+        // reached it: without seat labels another reading of the pose may
+        // have the other side short of 61 and the stray ply a play (RULINGS:
+        // the reading whose first error stands furthest is kept).
+        const bool target = h.end && h.end->kind == ast::EndLine::Kind::target && all_claims &&
+                            !summaries && (s.labels || deals);
         // Without deals a block is only proven by passes the record need not show.
         if (deals || domino || target) cands[kAfter].push_back({hi, 0});
         if (deals && domino && s.claims != Claims::none && s.claims != Claims::score)
