@@ -3,13 +3,18 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "checker/codes.hpp"
+#include "engine/layout.hpp"
 #include "parser/ast.hpp"
 
 namespace pips::checker {
+
+// The end a ply's letter names (none: nothing written).
+std::optional<End> end_of(ast::EndLetter e);
 
 struct Diagnostic {
     ast::Pos pos;

@@ -7,6 +7,30 @@
 
 #include "checker/replay.hpp"
 
+namespace pips::checker {
+
+std::optional<End> end_of(ast::EndLetter e) {
+    switch (e) {
+        case ast::EndLetter::none:
+            return std::nullopt;
+        case ast::EndLetter::L:
+            return End::L;
+        case ast::EndLetter::R:
+            return End::R;
+        case ast::EndLetter::N:
+            return End::N;
+        case ast::EndLetter::E:
+            return End::E;
+        case ast::EndLetter::S:
+            return End::S;
+        case ast::EndLetter::W:
+            return End::W;
+    }
+    return std::nullopt;
+}
+
+}  // namespace pips::checker
+
 namespace pips::checker::impl {
 
 Code code_of(Fault f) {
@@ -31,26 +55,6 @@ Code code_of(Fault f) {
             break;
     }
     return Code::syntax;
-}
-
-std::optional<End> end_of(ast::EndLetter e) {
-    switch (e) {
-        case ast::EndLetter::none:
-            return std::nullopt;
-        case ast::EndLetter::L:
-            return End::L;
-        case ast::EndLetter::R:
-            return End::R;
-        case ast::EndLetter::N:
-            return End::N;
-        case ast::EndLetter::E:
-            return End::E;
-        case ast::EndLetter::S:
-            return End::S;
-        case ast::EndLetter::W:
-            return End::W;
-    }
-    return std::nullopt;
 }
 
 std::span<const Tile> tiles_of(const std::vector<ast::TileTok>& ts, std::vector<Tile>& buf) {

@@ -34,7 +34,7 @@ namespace pips::checker::impl {
 using ast::Pos;
 
 Code code_of(Fault f);
-std::optional<End> end_of(ast::EndLetter e);
+using checker::end_of;
 inline Tile tile_of(const ast::TileTok& t) {
     return Tile(t.a, t.b);
 }

@@ -83,26 +83,6 @@ bool claim_code(checker::Code c) {
            c == checker::Code::score_mismatch || c == checker::Code::result_mismatch;
 }
 
-std::optional<End> end_of(ast::EndLetter e) {
-    switch (e) {
-        case ast::EndLetter::none:
-            return std::nullopt;
-        case ast::EndLetter::L:
-            return End::L;
-        case ast::EndLetter::R:
-            return End::R;
-        case ast::EndLetter::N:
-            return End::N;
-        case ast::EndLetter::E:
-            return End::E;
-        case ast::EndLetter::S:
-            return End::S;
-        case ast::EndLetter::W:
-            return End::W;
-    }
-    return std::nullopt;
-}
-
 // A move as `pips fmt` writes a ply: a pose higher number first; a play
 // with the number that joins the end first, and the end letter where the
 // end matters.
@@ -202,7 +182,7 @@ PlyMoves moves_of(const Game& g, const ast::Ply& p) {
     else if (!h.posed())
         out.choice = Move::pose(seat, Tile(p.tile.a, p.tile.b), p.tile.a < p.tile.b);
     else
-        out.choice = Move::play(seat, Tile(p.tile.a, p.tile.b), end_of(p.end));
+        out.choice = Move::play(seat, Tile(p.tile.a, p.tile.b), checker::end_of(p.end));
     out.ok = true;
     return out;
 }

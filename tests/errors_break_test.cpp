@@ -69,13 +69,8 @@ checker::Verdict verdict_of(const std::string& text) {
     return vs.empty() ? checker::Verdict{} : vs.front();
 }
 
-checker::Verdict corpus_verdict(const std::string& name) {
-    return verdict_of(test::slurp(std::string(PIPS_SOURCE_DIR) + "/corpus/" + name));
-}
-
-bool lists(const checker::Verdict& v, const std::string& what) {
-    return std::find(v.unchecked.begin(), v.unchecked.end(), what) != v.unchecked.end();
-}
+using test::corpus_verdict;
+using test::lists;
 
 const char* kHand2ByB = "B:6-5 C:6-6L D:4-5R A:6-3 B:2-4 C:3-2R D:3-3L A:5-3 B:5-0 C:3-1\n";
 const char* kHand2ByD = "D:6-5 A:6-6L B:4-5R C:6-3 D:2-4 A:3-2R B:3-3L C:5-3 D:5-0 A:3-1\n";

@@ -12,20 +12,13 @@ using namespace pips;
 
 namespace {
 
-checker::Verdict check_file(const std::string& name) {
-    auto vs = test::check_text(test::slurp(std::string(PIPS_SOURCE_DIR) + "/corpus/" + name));
-    EXPECT_EQ(vs.size(), 1u);
-    return vs.empty() ? checker::Verdict{} : vs.front();
-}
-
-bool lists(const checker::Verdict& v, const std::string& what) {
-    return std::find(v.unchecked.begin(), v.unchecked.end(), what) != v.unchecked.end();
-}
+using test::corpus_verdict;
+using test::lists;
 
 }  // namespace
 
 TEST(Readings, TwoCleanReadingsLeaveTheWinnerAndTheNextPoserUnknown) {
-    auto v = check_file("valid/partial/cutthroat2_two_clean_readings_leave_winner_unknown.dgn");
+    auto v = corpus_verdict("valid/partial/cutthroat2_two_clean_readings_leave_winner_unknown.dgn");
     EXPECT_TRUE(v.valid) << test::describe(v);
     EXPECT_TRUE(lists(v, "who posed hand 1")) << test::describe(v);
     EXPECT_TRUE(lists(v, "the score after hand 1 (who posed is not shown)")) << test::describe(v);
@@ -34,14 +27,14 @@ TEST(Readings, TwoCleanReadingsLeaveTheWinnerAndTheNextPoserUnknown) {
 }
 
 TEST(Readings, OneCleanReadingDecidesWhoPosed) {
-    auto v = check_file("valid/partial/jamaican_unlabelled_pose_read_from_end_claim.dgn");
+    auto v = corpus_verdict("valid/partial/jamaican_unlabelled_pose_read_from_end_claim.dgn");
     EXPECT_TRUE(v.valid) << test::describe(v);
     for (const auto& u : v.unchecked) EXPECT_EQ(u.find("who pose"), std::string::npos) << u;
 }
 
 TEST(Readings, TheReadingWhoseFirstErrorIsFurthestIsKept) {
-    auto v =
-        check_file("invalid/points-mismatch/jamaican_unlabelled_furthest_error_reading_kept.dgn");
+    auto v = corpus_verdict(
+        "invalid/points-mismatch/jamaican_unlabelled_furthest_error_reading_kept.dgn");
     ASSERT_FALSE(v.errors.empty());
     EXPECT_EQ(v.errors.front().code, checker::Code::points_mismatch) << test::describe(v);
     // Only the kept reading's errors are reported.
@@ -151,7 +144,7 @@ TEST(Readings, ABrokenHandsLabelledLeadStillRotates) {
 // the reason who poses hand 3 is not known is the kept reading's (hand 2's
 // outcome is not shown), not that of a reading that broke.
 TEST(Readings, AReadingLeftAsideGivesNoReason) {
-    auto v = check_file("valid/partial/jamaican_unscored_block_leaves_next_poser_unknown.dgn");
+    auto v = corpus_verdict("valid/partial/jamaican_unscored_block_leaves_next_poser_unknown.dgn");
     EXPECT_TRUE(v.valid) << test::describe(v);
     EXPECT_TRUE(lists(v, "hand 3: who poses (hand 2's outcome is not shown)")) << test::describe(v);
     EXPECT_FALSE(lists(v, "hand 3: who poses (hand 2 is broken)")) << test::describe(v);

@@ -200,20 +200,13 @@ TEST(SheetPosers, SideOnlyAfterABlockInChivaAndQuinientos) {
 // what unchecked says of it (docs/diagnostics.md section 6).
 namespace {
 
-checker::Verdict check_corpus(const std::string& name) {
-    auto vs = test::check_text(test::slurp(std::string(PIPS_SOURCE_DIR) + "/corpus/" + name));
-    EXPECT_EQ(vs.size(), 1u);
-    return vs.empty() ? checker::Verdict{} : vs.front();
-}
-
-bool lists(const checker::Verdict& v, const std::string& what) {
-    return std::find(v.unchecked.begin(), v.unchecked.end(), what) != v.unchecked.end();
-}
+using test::corpus_verdict;
+using test::lists;
 
 }  // namespace
 
 TEST(SheetClaims, PlayoffSettledByAScoreLineEndsThePlayoff) {
-    auto v = check_corpus("valid/partial/jamaican_playoff_block_settled_by_score_line.dgn");
+    auto v = corpus_verdict("valid/partial/jamaican_playoff_block_settled_by_score_line.dgn");
     EXPECT_TRUE(v.valid) << test::describe(v);
     EXPECT_TRUE(lists(v,
                       "winner and points of hand 3 taken from `score AC 0 BD 2` (pip counts "
@@ -223,8 +216,8 @@ TEST(SheetClaims, PlayoffSettledByAScoreLineEndsThePlayoff) {
 }
 
 TEST(SheetClaims, WinnerAndPointsFromDifferentLines) {
-    auto v =
-        check_corpus("valid/partial/french_block_winner_from_end_line_points_from_points_line.dgn");
+    auto v = corpus_verdict(
+        "valid/partial/french_block_winner_from_end_line_points_from_points_line.dgn");
     EXPECT_TRUE(v.valid) << test::describe(v);
     EXPECT_TRUE(lists(v,
                       "winner of hand 6 taken from `end block A` (pip counts or penalties not "
@@ -238,13 +231,13 @@ TEST(SheetClaims, WinnerAndPointsFromDifferentLines) {
 
 // Quinientos: a block's winners score the pips off the layout, whoever won.
 TEST(SheetClaims, QuinientosBlockPointsFollowFromTheLayout) {
-    auto v = check_corpus("valid/partial/quinientos_unlabelled_pose.dgn");
+    auto v = corpus_verdict("valid/partial/quinientos_unlabelled_pose.dgn");
     EXPECT_TRUE(v.valid) << test::describe(v);
     EXPECT_TRUE(lists(v,
                       "winner and points of hand 3 taken from `end block BD` (pip counts not "
                       "shown)"))
         << test::describe(v);
-    auto bad = check_corpus(
+    auto bad = corpus_verdict(
         "invalid/points-mismatch/quinientos_block_counts_unshown_points_follow_from_layout.dgn");
     ASSERT_FALSE(bad.errors.empty());
     EXPECT_EQ(bad.errors[0].message, "BD scores 48 in hand 3 of quinientos, not 50");
@@ -252,7 +245,7 @@ TEST(SheetClaims, QuinientosBlockPointsFollowFromTheLayout) {
 
 TEST(SheetClaims, TieShownByAnUnchangedScoreCountsForTheReplay) {
     auto v =
-        check_corpus("valid/partial/jamaican_tie_shown_by_unchanged_score_counts_for_replay.dgn");
+        corpus_verdict("valid/partial/jamaican_tie_shown_by_unchanged_score_counts_for_replay.dgn");
     EXPECT_TRUE(v.valid) << test::describe(v);
     EXPECT_TRUE(lists(v,
                       "winner and points of hand 2 taken from `score AC 1 BD 0` (pip counts "
@@ -261,7 +254,7 @@ TEST(SheetClaims, TieShownByAnUnchangedScoreCountsForTheReplay) {
 }
 
 TEST(SheetClaims, ScoreOnlySheetWithSeveralWinnersLeavesThePoserUnknown) {
-    auto v = check_corpus("valid/sheets/french_sheet_score_only_leaves_next_poser_unknown.dgn");
+    auto v = corpus_verdict("valid/sheets/french_sheet_score_only_leaves_next_poser_unknown.dgn");
     EXPECT_TRUE(v.valid) << test::describe(v);
     EXPECT_TRUE(lists(v, "who poses hand 3: hand 2's outcome is not shown")) << test::describe(v);
 }
@@ -287,7 +280,7 @@ TEST(SheetClaims, DominoWithoutPointsStillNamesTheNextPoser) {
          {"invalid/wrong-pose/sheet_jamaican_domino_without_points_still_names_the_poser.dgn",
           "invalid/wrong-pose/"
           "sheet_jamaican_unknown_points_at_five_love_still_names_the_poser.dgn"}) {
-        auto v = check_corpus(name);
+        auto v = corpus_verdict(name);
         ASSERT_EQ(v.errors.size(), 1u) << name << test::describe(v);
         EXPECT_EQ(v.errors[0].code, checker::Code::wrong_pose) << test::describe(v);
         EXPECT_EQ(v.errors[0].message,
@@ -302,8 +295,8 @@ TEST(SheetClaims, DominoWithoutPointsStillNamesTheNextPoser) {
 // every value it may have had agrees ("there is no one of these"). The
 // reason is listed once, and it is the true one.
 TEST(SheetClaims, WinAfterAnUnknownScoreLeavesTheResetUnknown) {
-    auto v =
-        check_corpus("valid/sheets/jamaican_win_after_unknown_score_leaves_the_reset_unknown.dgn");
+    auto v = corpus_verdict(
+        "valid/sheets/jamaican_win_after_unknown_score_leaves_the_reset_unknown.dgn");
     EXPECT_TRUE(v.valid) << test::describe(v);
     EXPECT_TRUE(lists(v,
                       "who poses hand 3: whether hand 2 reset the score (the score before it is "
@@ -316,13 +309,13 @@ TEST(SheetClaims, WinAfterAnUnknownScoreLeavesTheResetUnknown) {
 // In a partnership game `end block` names the side; a seat is end-mismatch
 // at the WHO, in summary and played hands.
 TEST(SheetClaims, EndBlockNamesASideInAPartnershipGame) {
-    auto sheet = check_corpus("invalid/end-mismatch/jamaican_end_block_names_a_seat.dgn");
+    auto sheet = corpus_verdict("invalid/end-mismatch/jamaican_end_block_names_a_seat.dgn");
     ASSERT_EQ(sheet.errors.size(), 1u) << test::describe(sheet);
     EXPECT_EQ(sheet.errors[0].code, checker::Code::end_mismatch);
     EXPECT_EQ(sheet.errors[0].pos.column, 11u);
     EXPECT_EQ(sheet.errors[0].message,
               "hand 1: end block names a side in a partnership game: AC, not A");
-    auto played = check_corpus("invalid/end-mismatch/jamaican_played_block_names_a_seat.dgn");
+    auto played = corpus_verdict("invalid/end-mismatch/jamaican_played_block_names_a_seat.dgn");
     ASSERT_EQ(played.errors.size(), 1u) << test::describe(played);
     EXPECT_EQ(played.errors[0].code, checker::Code::end_mismatch);
     EXPECT_EQ(played.errors[0].message, "end block names a side in a partnership game: AC, not A");

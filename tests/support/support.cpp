@@ -1,6 +1,7 @@
 #include "tests/support/support.hpp"
 
 #include <unistd.h>
+#include <algorithm>
 
 #include <fstream>
 #include <sstream>
@@ -70,6 +71,10 @@ std::string describe(const checker::Verdict& v) {
     const auto& e = v.errors.front();
     return std::string(checker::code_name(e.code)) + "@" + std::to_string(e.pos.line) + ":" +
            std::to_string(e.pos.column) + " " + e.message;
+}
+
+bool lists(const checker::Verdict& v, const std::string& what) {
+    return std::find(v.unchecked.begin(), v.unchecked.end(), what) != v.unchecked.end();
 }
 
 std::string slurp(const std::filesystem::path& path) {

@@ -29,6 +29,21 @@ std::string describe(const checker::Verdict& v);
 // A file's bytes ("" when it cannot be read).
 std::string slurp(const std::filesystem::path& path);
 
+#ifdef PIPS_SOURCE_DIR
+}  // namespace pips::test
+#include <gtest/gtest.h>
+namespace pips::test {
+// The verdict of a corpus file holding one record (`name` under corpus/).
+inline checker::Verdict corpus_verdict(const std::string& name) {
+    auto vs = check_text(slurp(std::string(PIPS_SOURCE_DIR) + "/corpus/" + name));
+    EXPECT_EQ(vs.size(), 1u) << name;
+    return vs.size() == 1 ? vs.front() : checker::Verdict{};
+}
+#endif
+
+// Whether the verdict lists `what` as unchecked.
+bool lists(const checker::Verdict& v, const std::string& what);
+
 // A temporary directory for a test's files, removed at the end.
 class TempDir {
 public:
