@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <functional>
@@ -342,7 +343,7 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
         g.set_match(m);
         return;
     }
-    const Deal d = deal_of(h, v);
+    Deal d = deal_of(h, v);
     const Game before_deal = g.clone();
     if (!g.deal(d)) {
         out.reason = "after an error";
@@ -350,29 +351,66 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
         return;
     }
     // First the replay alone: which plies stand, whether the hand is over.
-    std::string reason;
-    for (int s = 0; s < v.players && reason.empty(); ++s)
-        if (!g.hand().seat(s).dealt) reason = "deal of " + seat_name(s) + " unknown";
-    if (reason.empty() && v.draw_game() && !g.hand().stock_known()) reason = "stock order unknown";
-    const Game at_pose = g.clone();
+    Game at_pose = g.clone();
     std::size_t plies = 0;  // plies replayed before an error
     bool stopped = false;
-    for (const auto& p : h.plies) {
-        if (g.hand_over()) break;  // knocks after a block
-        if (error_ && !(p.pos < error_->pos)) {
-            stopped = true;
-            break;
+    auto replay = [&] {
+        plies = 0;
+        stopped = false;
+        for (const auto& p : h.plies) {
+            if (g.hand_over()) break;  // knocks after a block
+            if (error_ && !(p.pos < error_->pos)) {
+                stopped = true;
+                break;
+            }
+            PlyMoves pm = moves_of(g, p);
+            bool ok = pm.ok;
+            for (const Move& m : pm.pre) ok = ok && g.apply(m);
+            ok = ok && g.apply(pm.choice);
+            if (!ok) {
+                stopped = true;
+                break;
+            }
+            ++plies;
         }
-        PlyMoves pm = moves_of(g, p);
-        bool ok = pm.ok;
-        for (const Move& m : pm.pre) ok = ok && g.apply(m);
-        ok = ok && g.apply(pm.choice);
-        if (!ok) {
-            stopped = true;
-            break;
+    };
+    replay();
+    // Deals not written may be fixed by what the record shows (DGN.md
+    // section 7): then the hand is replayed as if they were written.
+    std::string reason;
+    if (d.hidden & ((1u << v.players) - 1)) {
+        Game shown = g.clone();
+        if (!stopped)
+            for (const auto& rm : h.remains) {
+                if (error_ && !(rm.pos < error_->pos)) break;
+                std::vector<Tile> tiles;
+                for (const auto& t : rm.tiles) tiles.emplace_back(t.a, t.b);
+                if (!shown.remain(rm.seat, tiles)) break;
+            }
+        Deal inferred = d;
+        for (int s = 0; s < v.players && reason.empty(); ++s) {
+            if (!(d.hidden >> s & 1u)) continue;
+            const std::optional<TileSet> tiles = shown.hand().fixed_deal(s);
+            if (!tiles) {
+                reason = "deal of " + seat_name(s) + " unknown";
+                break;
+            }
+            auto& hand = inferred.hands[static_cast<std::size_t>(s)];
+            hand.clear();
+            tiles->for_each([&](Tile t) { hand.push_back(t); });
         }
-        ++plies;
+        inferred.hidden = 0;
+        Game again = before_deal.clone();
+        if (reason.empty() && again.deal(inferred)) {
+            d = std::move(inferred);
+            g = std::move(again);
+            at_pose = g.clone();
+            replay();
+        } else if (reason.empty()) {
+            reason = "deal of " + seat_name(std::countr_zero(d.hidden)) + " unknown";
+        }
     }
+    if (reason.empty() && v.draw_game() && !g.hand().stock_known()) reason = "stock order unknown";
     if (stopped) {
         stop = true;
         if (error_)

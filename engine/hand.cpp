@@ -670,9 +670,9 @@ bool HandState::placeable() const {
     return placeable(Keep{}, nullptr);
 }
 
-bool HandState::placeable(const Keep& keep, PlacementCut* cut, Places* where) const {
+PlacementProblem HandState::problem(const Keep& keep, Places& w) const {
     PlacementProblem p;
-    Places w;
+    w = {};
     const int n = v_.players;
     const int per_seat = v_.tiles_per_seat();
     // The deals, the boneyard or the unused tiles, then the draws: a place
@@ -751,6 +751,12 @@ bool HandState::placeable(const Keep& keep, PlacementCut* cut, Places* where) co
         restrict_to(k.fits, ~before(k.seat, k.event));
     }
     p.tiles = set_;
+    return p;
+}
+
+bool HandState::placeable(const Keep& keep, PlacementCut* cut, Places* where) const {
+    Places w;
+    const PlacementProblem p = problem(keep, w);
     if (where) *where = w;
     const bool plain = keep.proofs && keep.drop_seat < 0 && !keep.void_now && !cut;
     if (!plain) return place_tiles(p, cut);
@@ -759,6 +765,33 @@ bool HandState::placeable(const Keep& keep, PlacementCut* cut, Places* where) co
     Placement last = witness_;
     have_witness_ = place_tiles(p, nullptr, &witness_, have_witness_ ? &last : nullptr);
     return have_witness_;
+}
+
+std::optional<TileSet> HandState::fixed_deal(int seat) const {
+    if (seat < 0 || seat >= v_.players) return std::nullopt;
+    const auto s = static_cast<std::size_t>(seat);
+    if (seats_[s].dealt) return dealt_to_[s];
+    // One placement; the deal is fixed when no tile it puts in the seat's
+    // dealt hand can be anywhere else.
+    Places w;
+    PlacementProblem p = problem(Keep{}, w);
+    Placement found{};
+    if (!place_tiles(p, nullptr, &found)) return std::nullopt;
+    TileSet mine;
+    p.tiles.for_each([&](Tile t) {
+        if (found[static_cast<std::size_t>(t.index())] == seat) mine.insert(t);
+    });
+    bool fixed = true;
+    mine.for_each([&](Tile t) {
+        if (!fixed) return;
+        auto& allowed = p.allowed[static_cast<std::size_t>(t.index())];
+        const std::uint32_t was = allowed;
+        allowed &= ~(1u << seat);
+        fixed = !place_tiles(p);
+        allowed = was;
+    });
+    if (!fixed) return std::nullopt;
+    return mine;
 }
 
 int HandState::seat_of_place(int q) const {

@@ -151,6 +151,12 @@ public:
     // record has shown (always true when nothing hides a tile).
     bool placeable() const;
 
+    // The tiles `seat` was dealt when the record fixes them: its deal line,
+    // or the same tiles in its dealt hand in every placement of the unseen
+    // tiles (RULINGS.md "Known and unknown": a fact every placement agrees
+    // on is proven). Empty when they are not fixed.
+    std::optional<TileSet> fixed_deal(int seat) const;
+
     // Messages about placements cite earlier events (a pass, a draw, the
     // pose) by this mark, "\x1e<id>\x1f"; whoever knows where each event was
     // written replaces it with its line (cite_events).
@@ -193,6 +199,7 @@ private:
         std::array<std::uint32_t, 4> seat{};  // a seat's deal and its draws
         int boneyard = -1, unused = -1;
     };
+    PlacementProblem problem(const Keep& keep, Places& where) const;
     bool placeable(const Keep& keep, PlacementCut* cut, Places* where = nullptr) const;
     bool placement_needed() const {
         return !constraints_.empty() || !proofs_.empty() || !rank_proof_.above.empty();

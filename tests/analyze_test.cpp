@@ -376,3 +376,111 @@ TEST(Analyze, ErrorAtThePose) {
     ASSERT_FALSE(hands.empty());
     EXPECT_EQ(hands.front()["reason"], "after an error");
 }
+
+// --- deals known by inference --------------------------------------------------------
+
+namespace {
+
+// The record without the `deal` lines of `seats`.
+std::string without_deals(const std::string& text, const std::string& seats) {
+    std::istringstream in(text);
+    std::string out, line;
+    while (std::getline(in, line)) {
+        bool drop = false;
+        for (char s : seats) drop = drop || line.rfind(std::string("deal ") + s + ' ', 0) == 0;
+        if (!drop) out += line + '\n';
+    }
+    return out;
+}
+
+// A hand's JSON line without what differs between two writings of one record
+// (the file, the lines the plies are on, the time).
+json comparable(json h) {
+    h.erase("file");
+    h.erase("ms");
+    if (h.contains("plies"))
+        for (json& p : h["plies"]) p.erase("line");
+    return h;
+}
+
+}  // namespace
+
+// A deal the record fixes without its line is analysed as if it were
+// written: the same values, the same marks. Jamaican deals every tile, so a
+// seat that played out fixes its deal and then the last seat's is what is
+// left; a hand where neither B nor D played out may still be fixed by the
+// passes, but when it is not, the reason names B first.
+TEST(Analyze, DealsFixedByThePlayAreAnalysed) {
+    TempDir dir;
+    cli::GenerateArgs g = small("jamaican", 4, 5);
+    g.matches = 1;
+    g.max_hands = 3;
+    const std::string full = generate(g, dir, "full.dgn");
+    const std::string text = slurp(full);
+    const std::string part = dir.write("part.dgn", without_deals(text, "BD"));
+    cli::AnalyzeArgs a;
+    a.format = cli::Format::json;
+    a.files = {full};
+    const AnalyzeRun whole = analyze(dir, a);
+    ASSERT_EQ(whole.code, 0) << whole.err;
+    a.files = {part};
+    const AnalyzeRun inferred = analyze(dir, a);
+    ASSERT_EQ(inferred.code, 0) << inferred.err;
+    const std::vector<json> w = lines(whole.out), p = lines(inferred.out);
+    ASSERT_EQ(w.size(), p.size());
+    int analysed = 0, unknown = 0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        ASSERT_TRUE(w[i]["analysed"]) << w[i].dump();
+        if (p[i]["analysed"]) {
+            ++analysed;
+            EXPECT_EQ(comparable(p[i]), comparable(w[i]));
+            continue;
+        }
+        ++unknown;
+        EXPECT_EQ(p[i]["reason"], "deal of B unknown") << p[i].dump();
+        // Not fixed: then neither B nor D played out (a domino by either fixes
+        // both deals).
+        const json& last = w[i]["plies"].back();
+        EXPECT_FALSE((last["seat"] == "B" || last["seat"] == "D") && last["move"] != "pass")
+            << w[i].dump();
+    }
+    EXPECT_GE(analysed, 1);
+    EXPECT_GE(unknown, 1);
+    // The DGN output keeps the record as written: no deal line is added.
+    a.format = cli::Format::dgn;
+    const AnalyzeRun dgn = analyze(dir, a);
+    EXPECT_EQ(dgn.out.find("deal B"), std::string::npos);
+    EXPECT_NE(dgn.out.find("{ value "), std::string::npos) << dgn.out;
+}
+
+// Fives-threes for two leaves 14 tiles undealt, so B's deal is not what
+// A's leaves; after a block it is fixed only when the record shows B's
+// remaining tiles: its plays and its `remain` line are its deal.
+TEST(Analyze, DealFixedByARemainLine) {
+    TempDir dir;
+    const std::string head =
+        "[Rules \"fives-threes\"]\n[Players \"X, Y\"]\n\nhand 1\n"
+        "deal A 3-3 1-0 5-5 5-4 2-0 6-4 4-4\n";
+    const std::string plies =
+        "A:1-0 B:0-6 A:6-4R +1 B:1-1L +2 A:4-4 +2 B:5-1 A:5-4L +4 B:2-4R +2 A:2-0 B:0-0\n";
+    const std::string tail = "end block\npoints A 7 B 4\n";
+    const std::string full =
+        dir.write("full.dgn", head + "deal B 0-0 6-0 4-2 3-1 5-1 1-1 6-1\n" + plies + tail);
+    const std::string shown = dir.write("remain.dgn", head + plies + "remain B 6-1 3-1\n" + tail);
+    const std::string hidden = dir.write("hidden.dgn", head + plies + tail);
+    cli::AnalyzeArgs a;
+    a.format = cli::Format::json;
+    a.files = {full, shown, hidden};
+    const AnalyzeRun r = analyze(dir, a);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::vector<json> h = lines(r.out);
+    ASSERT_EQ(h.size(), 3u);
+    ASSERT_TRUE(h[0]["analysed"]) << h[0].dump();
+    ASSERT_TRUE(h[1]["analysed"]) << h[1].dump();
+    json x = comparable(h[0]), y = comparable(h[1]);
+    x.erase("record");
+    y.erase("record");
+    EXPECT_EQ(x, y);
+    EXPECT_FALSE(h[2]["analysed"]);
+    EXPECT_EQ(h[2]["reason"], "deal of B unknown");
+}
