@@ -481,7 +481,7 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
                     else if (keep == 1 && others_blunder == static_cast<int>(judged.size()) - 1)
                         pj.mark = "!";
                 }
-                if (sampler_ && !v.draw_game())
+                if (sampler_)
                     sample(before_deal, d, seen, x, pm.choice.seat, judged, *played, pj, h.number);
                 out.plies.push_back(std::move(pj));
             }
@@ -505,31 +505,46 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-// Deals of what `seat` has not seen, drawn uniformly (engine/sample.hpp), the
-// hand replayed on each to this ply and every move valued: the mean over the
-// deals for the seat's party.
+// Deals of what `seat` has not seen, drawn uniformly (engine/sample.hpp; in
+// draw games the seats' draws and the boneyard's order as well), the hand
+// replayed on each to this ply and every move valued: the mean over the deals
+// for the seat's party.
 void Analyzer::sample(const Game& before_deal, const Deal& deal, const Seen& seen, const Game& x,
                       int seat, const std::vector<Solver::Judged>& judged,
                       const Solver::Judged& played, PlyJudgement& pj, int hand) {
     const Variant& v = x.variant();
     const HandState& h = x.hand();
     const auto me = static_cast<std::size_t>(seat);
-    Unseen u;
-    u.pool = v.tile_set() - h.layout().on_table() - h.seat(seat).known;
-    for (std::size_t s = 0; s < static_cast<std::size_t>(v.players); ++s)
-        if (s != me) u.pool -= seen.revealed[s];
-    int placed = 0;
-    for (std::size_t s = 0; s < static_cast<std::size_t>(v.players); ++s) {
-        if (s == me) continue;
-        u.need[s] = h.seat(static_cast<int>(s)).count - seen.revealed[s].size();
-        u.allowed[s] = u.pool;
-        for (int n = 0; n <= 6; ++n)
-            if (seen.void_numbers[s] >> n & 1u) u.allowed[s] -= TileSet::carrying(n);
-        placed += u.need[s];
-    }
-    u.need[4] = u.pool.size() - placed;
-    u.allowed[4] = u.pool;
     std::mt19937_64 rng(seed_of(args_.seed, number, hand, pj.ply));
+    // Draw games: the seat's draws, the others' and the boneyard's order too.
+    std::optional<DrawGameSampler> drawn;
+    if (v.draw_game()) {
+        // The real deal is one placement: there is always one to draw.
+        try {
+            drawn.emplace(before_deal, deal, seen.moves, seat);
+            if (drawn->count() == 0) throw SolverError("no sampled deal fits the hand");
+        } catch (const std::length_error&) {
+            throw SolverError("the search passed its limit: too many deals to sample from");
+        }
+    }
+    // Games without draws: the seats' hands now and the undealt tiles.
+    Unseen u;
+    if (!drawn) {
+        u.pool = v.tile_set() - h.layout().on_table() - h.seat(seat).known;
+        for (std::size_t s = 0; s < static_cast<std::size_t>(v.players); ++s)
+            if (s != me) u.pool -= seen.revealed[s];
+        int placed = 0;
+        for (std::size_t s = 0; s < static_cast<std::size_t>(v.players); ++s) {
+            if (s == me) continue;
+            u.need[s] = h.seat(static_cast<int>(s)).count - seen.revealed[s].size();
+            u.allowed[s] = u.pool;
+            for (int n = 0; n <= 6; ++n)
+                if (seen.void_numbers[s] >> n & 1u) u.allowed[s] -= TileSet::carrying(n);
+            placed += u.need[s];
+        }
+        u.need[4] = u.pool.size() - placed;
+        u.allowed[4] = u.pool;
+    }
     std::vector<double> sum(judged.size());
     // What the play itself shows (that the hand went on: someone held a
     // tile that fits) is kept by rejection: a deal on which the hand does
@@ -539,16 +554,20 @@ void Analyzer::sample(const Game& before_deal, const Deal& deal, const Seen& see
     long draws = 0;
     for (int n = 0; n < args_.sample;) {
         if (++draws > max_draws) throw SolverError("the sampled deals do not replay the hand");
-        const auto placement = sample_placement(u, rng);
         Deal d;
-        d.hands.resize(static_cast<std::size_t>(v.players));
-        for (std::size_t s = 0; s < d.hands.size(); ++s) {
-            if (s == me) {
-                d.hands[s] = deal.hands[s];
-                continue;
+        if (drawn) {
+            d = drawn->draw(rng);
+        } else {
+            const auto placement = sample_placement(u, rng);
+            d.hands.resize(static_cast<std::size_t>(v.players));
+            for (std::size_t s = 0; s < d.hands.size(); ++s) {
+                if (s == me) {
+                    d.hands[s] = deal.hands[s];
+                    continue;
+                }
+                const TileSet tiles = placement[s] | seen.revealed[s] | seen.played[s];
+                tiles.for_each([&](Tile t) { d.hands[s].push_back(t); });
             }
-            const TileSet tiles = placement[s] | seen.revealed[s] | seen.played[s];
-            tiles.for_each([&](Tile t) { d.hands[s].push_back(t); });
         }
         Game y = before_deal.clone();
         bool ok = static_cast<bool>(y.deal(d));

@@ -484,3 +484,74 @@ TEST(Analyze, DealFixedByARemainLine) {
     EXPECT_FALSE(h[2]["analysed"]);
     EXPECT_EQ(h[2]["reason"], "deal of B unknown");
 }
+
+// --sample in draw games (chiva and cutthroat with draw for two): deals and
+// the boneyard's order drawn from what the seat knows; every ply carries its
+// sample, and the numbers are the same for a seed whatever --jobs and --shard.
+TEST(Analyze, SampledJudgementInDrawGames) {
+    TempDir dir;
+    cli::GenerateArgs g = small("chiva", 2, 8);
+    g.max_hands = 1;
+    const std::string chiva = generate(g, dir, "chiva.dgn");
+    g = small("cutthroat", 2, 8);
+    g.options = "draw";
+    g.matches = 1;
+    g.max_hands = 1;
+    const std::string cut = generate(g, dir, "cutthroat.dgn");
+    ASSERT_NE(slurp(chiva).find(":draw"), std::string::npos);  // hands with draws
+    cli::AnalyzeArgs a;
+    a.files = {chiva, cut};
+    a.format = cli::Format::json;
+    a.sample = 2;
+    a.seed = 4;
+    auto run = [&] {
+        const AnalyzeRun r = analyze(dir, a);
+        EXPECT_EQ(r.code, 0) << r.err;
+        std::vector<json> out = lines(r.out);
+        for (json& h : out) h.erase("ms");
+        return out;
+    };
+    const std::vector<json> one = run();
+    ASSERT_EQ(one.size(), 3u);
+    int sampled = 0;
+    for (const json& h : one) {
+        ASSERT_TRUE(h["analysed"]) << h.dump();
+        for (const json& p : h["plies"]) {
+            ASSERT_TRUE(p.contains("sample")) << p.dump();
+            const json& s = p["sample"];
+            EXPECT_EQ(s["n"], 2);
+            const std::string move = p["move"];
+            ASSERT_TRUE(s["ev"].contains(move)) << s.dump();
+            double best = -1e9;
+            for (const auto& [m, ev] : s["ev"].items()) {
+                best = std::max(best, ev.get<double>());
+                EXPECT_LE(std::abs(ev.get<double>()), 1.0);  // win, tie or loss
+            }
+            const double mine = s["ev"][move];
+            EXPECT_NEAR(s["ev_loss"].get<double>(), best - mine, 0.0015);
+            EXPECT_EQ(s["mark"].is_string(), mine < best && s["ev_loss"] >= 0.25) << s.dump();
+            ++sampled;
+        }
+    }
+    EXPECT_GE(sampled, 20);
+    // The same for a seed, also on two threads and in two shards.
+    a.jobs = 2;
+    a.shards = 2;
+    std::vector<json> parts;
+    for (unsigned k = 1; k <= 2; ++k) {
+        a.shard = k;
+        for (json& h : run()) parts.push_back(std::move(h));
+    }
+    auto key = [&](const json& h) {
+        return std::make_tuple(h["file"] == chiva ? 0 : 1, h["record"].get<int>(),
+                               h["hand"].get<int>());
+    };
+    std::stable_sort(parts.begin(), parts.end(),
+                     [&](const json& x, const json& y) { return key(x) < key(y); });
+    EXPECT_EQ(parts, one);
+    a.jobs = 1;
+    a.shards = 1;
+    a.shard = 1;
+    a.seed = 5;
+    EXPECT_NE(run(), one);  // another seed, other deals
+}
