@@ -397,3 +397,30 @@ TEST(HandPlacement, FullInformationNeedsNoPlacement) {
 }
 
 }  // namespace
+
+// A deal is fixed when every placement puts the same tiles in it
+// (HandState::fixed_deal, for pips analyze): here by passes alone.
+TEST(HandPlacement, ADealThePassesFixIsKnown) {
+    HandState h(test::variant_of(RuleSet::jamaican, 4));
+    h.start();
+    ASSERT_TRUE(play_script(h, "A:6-6P B:pass C:pass D:pass"));
+    // The six other 6s are in A's six other tiles: A was dealt every 6.
+    const std::optional<TileSet> a = h.fixed_deal(0);
+    ASSERT_TRUE(a.has_value());
+    EXPECT_EQ(*a, TileSet::carrying(6));
+    for (int s = 1; s < 4; ++s) EXPECT_FALSE(h.fixed_deal(s).has_value()) << s;
+    EXPECT_FALSE(h.fixed_deal(4).has_value());
+}
+
+TEST(HandPlacement, ADealLineFixesItsDealAndTheUndealtTilesLeaveTheOtherOpen) {
+    HandState h(test::variant_of(RuleSet::fives_threes, 2));
+    const std::vector<Tile> a{Tile(3, 3), Tile(1, 0), Tile(5, 5), Tile(5, 4),
+                              Tile(2, 0), Tile(6, 4), Tile(4, 4)};
+    ASSERT_TRUE(h.deal(0, a));
+    h.start();
+    TileSet dealt;
+    for (Tile t : a) dealt.insert(t);
+    EXPECT_EQ(h.fixed_deal(0), std::optional<TileSet>(dealt));
+    // Fourteen tiles are left undealt: B's deal is open.
+    EXPECT_FALSE(h.fixed_deal(1).has_value());
+}
