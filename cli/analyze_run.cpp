@@ -343,6 +343,17 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
         g.set_match(m);
         return;
     }
+    if (g.hand_number() > 0 && !g.hand_over()) {
+        // The record goes on after a hand its replay could not end (a block
+        // that hands not shown leave unproven, which the checker reads from
+        // the next hand): from here the match is unknown, as after a
+        // summary hand.
+        MatchState m = g.match();
+        m.first = false;
+        m.known = false;
+        m.pose_unknown = true;
+        g.set_match(m);
+    }
     Deal d = deal_of(h, v);
     const Game before_deal = g.clone();
     if (!g.deal(d)) {
