@@ -262,10 +262,14 @@ DrawGameSampler::DrawGameSampler(const Game& before_deal, const Deal& deal,
         const HandState& h = g.hand();
         const bool other = m.seat != seat;
         switch (m.kind) {
-            case Move::Kind::pose:
-                if (g.pose_rule().known && g.pose_rule().draw_holder)
-                    outranks = draw_pose_outranks(m.tile, set);
-                [[fallthrough]];
+            case Move::Kind::pose: {
+                // Draw games give the pose to a holder by the draw-game rule
+                // (rules.cpp, holder_pose): what it proves is what ranks above.
+                const PoseRule& pr = g.pose_rule();
+                if (pr.known && pr.draw_holder) outranks = draw_pose_outranks(m.tile, set);
+                if (other) pin(m.tile, prefix(m.seat));
+                break;
+            }
             case Move::Kind::play:
             case Move::Kind::foul:
                 if (other) pin(m.tile, prefix(m.seat));
