@@ -414,7 +414,7 @@ TEST(Analyze, DealsFixedByThePlayAreAnalysed) {
     TempDir dir;
     cli::GenerateArgs g = small("jamaican", 4, 5);
     g.matches = 1;
-    g.max_hands = 3;
+    g.max_hands = 2;
     const std::string full = generate(g, dir, "full.dgn");
     const std::string text = slurp(full);
     const std::string part = dir.write("part.dgn", without_deals(text, "BD"));
