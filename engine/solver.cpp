@@ -31,10 +31,16 @@ constexpr std::uint64_t mix(std::uint64_t x) {
 // The words that decide the rest of a hand once it is posed: what every seat
 // holds (the boneyard's order is fixed, so its size says what is left of it),
 // the tiles on the table, the open ends and what the scoring reads of them,
-// the seat to play, the passes in a row and the last seat to play (a block's
-// closer), the points and penalties of the hand so far, and the party the
-// value is for.
-std::array<std::uint64_t, 6> key_words(const Game& g, int persp, bool with_points) {
+// the seat to play, the passes in a row, the last seat to play where a
+// block's closer decides, the points and penalties of the hand so far, and the
+// party the value is for.
+//
+// `penalties`: the value is minus the points against `persp` (french). Then
+// the points are left out (the search keeps them out of the stored value),
+// and so is what only scores other seats: their runs of passes, and a board
+// pass on `persp`'s own play (it scores the seats that pass). What is left
+// out is what decides nothing for the party: the key is exact.
+std::array<std::uint64_t, 6> key_words(const Game& g, int persp, bool penalties) {
     const HandState& h = g.hand();
     const Layout& l = h.layout();
     const HandScore& s = g.score();
@@ -44,11 +50,13 @@ std::array<std::uint64_t, 6> key_words(const Game& g, int persp, bool with_point
     };
     w[0] = held(0) | held(1) << 32;
     w[1] = held(2) | held(3) << 32;
-    w[2] = std::uint64_t{l.on_table().bits()} | static_cast<std::uint64_t>(h.turn() & 7) << 28 |
-           static_cast<std::uint64_t>(h.boneyard() & 63) << 32 |
-           static_cast<std::uint64_t>(h.passes_in_row() & 63) << 40 |
-           static_cast<std::uint64_t>((h.last_player() + 1) & 7) << 46 |
-           static_cast<std::uint64_t>(persp & 7) << 50;
+    w[2] =
+        std::uint64_t{l.on_table().bits()} | static_cast<std::uint64_t>(h.turn() & 7) << 28 |
+        static_cast<std::uint64_t>(h.boneyard() & 63) << 32 |
+        static_cast<std::uint64_t>(h.passes_in_row() & 63) << 40 |
+        static_cast<std::uint64_t>((g.variant().options.tie_closer ? h.last_player() + 1 : 0) & 7)
+            << 46 |
+        static_cast<std::uint64_t>(persp & 7) << 50;
     std::uint64_t ends = 0;
     if (l.kind() == LayoutKind::line) {
         // Left and right follow the same rules: the two ends, sorted.
@@ -69,16 +77,18 @@ std::array<std::uint64_t, 6> key_words(const Game& g, int persp, bool with_point
         ends = static_cast<std::uint64_t>(l.spinner() + 1);
         for (std::size_t a = 0; a < 4; ++a) ends |= arms[a] << (4 + 4 * a);
     }
-    w[3] = ends | static_cast<std::uint64_t>(s.board_from + 1) << 24 |
-           static_cast<std::uint64_t>(s.board_passes & 15) << 28 |
+    const bool board = !penalties || s.board_from != persp;
+    w[3] = ends | static_cast<std::uint64_t>(board ? s.board_from + 1 : 0) << 24 |
+           static_cast<std::uint64_t>(board ? s.board_passes & 15 : 0) << 28 |
            static_cast<std::uint64_t>(s.target) << 32 |
            static_cast<std::uint64_t>(s.target_party + 1) << 33;
     w[4] = 0;
     w[5] = 0;
     for (std::size_t p = 0; p < 4; ++p) {
-        if (with_points)
+        if (!penalties)
             w[4] |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(s.points[p])) << (16 * p);
-        w[5] |= static_cast<std::uint64_t>(s.run[p] & 15) << (4 * p);
+        if (!penalties || static_cast<int>(p) == persp)
+            w[5] |= static_cast<std::uint64_t>(s.run[p] & 15) << (4 * p);
     }
     return w;
 }
@@ -185,7 +195,7 @@ void Solver::new_hand() {
 }
 
 Solver::Key Solver::key_of(const Game& g) const {
-    const std::array<std::uint64_t, 6> w = key_words(g, persp_, !penalties_);
+    const std::array<std::uint64_t, 6> w = key_words(g, persp_, penalties_);
     std::uint64_t a = 0x243f6a8885a308d3ULL, b = 0x13198a2e03707344ULL;
     for (std::uint64_t x : w) {
         a = mix(a ^ x);
@@ -270,6 +280,10 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
         for (std::size_t i = 0; i < n; ++i) {
             order[i] = static_cast<std::uint8_t>(i);
             score[i] = i == hint ? 1 << 20 : order_score(g, moves[i]);
+            // French: a seat playing against the party loses nothing the
+            // value counts by passing while able, and often does best so.
+            if (penalties_ && !maximise && moves[i].kind == Move::Kind::pass && i != hint)
+                score[i] = 1 << 10;
         }
         std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
                          [&](std::uint8_t a, std::uint8_t b) { return score[a] > score[b]; });
