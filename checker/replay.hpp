@@ -125,9 +125,14 @@ public:
     void run();
 
 private:
-    void error(Pos p, Code c, std::string msg) {
-        out_.errors.push_back({p, c, std::move(msg)});
+    // The error reported, for its notes and fix-it to be added.
+    Diagnostic& error(Pos p, Code c, std::string msg) {
+        return error(Diagnostic{p, c, std::move(msg), {}, {}});
+    }
+    Diagnostic& error(Diagnostic d) {
+        out_.errors.push_back(std::move(d));
         out_.valid = false;
+        return out_.errors.back();
     }
     void unchecked(std::string what) {
         if (seen_unchecked_.insert(what).second) out_.unchecked.push_back(std::move(what));
@@ -156,6 +161,8 @@ private:
 
     // tags.cpp
     bool read_tags();
+    void suggest(const ast::Tag& tag, std::size_t offset, std::string_view word,
+                 std::string_view meant, const std::string& unknown);
     bool read_score_tag();
     void check_result_tag(bool stopped);
 

@@ -281,7 +281,8 @@ void RecordParser::read_tiles(std::vector<ast::TileTok>& out) {
         TileWord t;
         const char* q = w.b;
         if (!tile_word(q, w.e, t, fast_)) {
-            error(w.b, "expected " + tile_expected(w) + ", found " + found(w));
+            error(w.b, w.e, "expected " + tile_expected(w) + ", found " + found(w),
+                  near_tile(w.b, w.e));
             continue;  // the next word is another tile
         }
         tiles_.push_back(tile_tok(t, pos(w.b)));

@@ -717,4 +717,118 @@ TEST(PipsExe, UnclosedBraceSwallowsOnlyTheRestOfItsRecord) {
     EXPECT_NE(fmt.out.find("{ unclosed\nB:pass\n\n[Event"), std::string::npos) << fmt.out;
 }
 
+// --- clang-grade diagnostics: fix-its, notes, colour ------------------------
+
+// A near miss gets "did you mean" in its message and the text meant under
+// the word it replaces.
+TEST(Diagnostics, NearMissesOfPlyWordsHaveAFixIt) {
+    TempDir dir;
+    auto f = dir.write("near.dgn", kTags + "hand 1\nA:6-6 B:6-3l c:3-2L D:6_5 A:65\n");
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find(":7:12: error[syntax]: expected an end letter (L, R, N, E, S, W) or '+N' "
+                         "after the tile, found 'l'; did you mean 'L'?\n"
+                         "A:6-6 B:6-3l c:3-2L D:6_5 A:65\n"
+                         "           ^\n"
+                         "           L\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("found 'c:3-2L'; did you mean 'C:3-2L'?\n"
+                         "A:6-6 B:6-3l c:3-2L D:6_5 A:65\n"
+                         "             ^\n"
+                         "             C:3-2L\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("found '6_5'; did you mean '6-5'?\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("found '65'; did you mean '6-5'?\n"), std::string::npos) << r.out;
+    // No fix-it where nothing near is meant.
+    auto g = dir.write("far.dgn", kTags + "hand 1\nA:6-6 B:skip e:6-5 B:6_7\n");
+    ExeRun far = pips(dir, "check " + quote(g));
+    EXPECT_EQ(far.out.find("did you mean"), std::string::npos) << far.out;
+    // In a deal line too, and in pips fmt's report of syntax errors.
+    auto h = dir.write("deal.dgn", kTags + "hand 1\ndeal A 6-6 6_5 1-1\n");
+    ExeRun fmt = pips(dir, "fmt " + quote(h));
+    EXPECT_NE(fmt.err.find("found '6_5'; did you mean '6-5'?\ndeal A 6-6 6_5 1-1\n"
+                           "           ^\n           6-5\n"),
+              std::string::npos)
+        << fmt.err;
+}
+
+TEST(Diagnostics, RuleSetAndOptionNamesOneEditAwayHaveAFixIt) {
+    TempDir dir;
+    auto f =
+        dir.write("rules.dgn", "[Rules \"Jamaican\"]\n[Players \"a, b, c, d\"]\n\nhand 1\nA:6-6\n");
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.out, f + ":1:1: error[bad-tag]: unknown rule set 'Jamaican'; did you mean "
+                         "'jamaican'?\n"
+                         "[Rules \"Jamaican\"]\n"
+                         "^\n"
+                         "        jamaican\n");
+    auto g =
+        dir.write("options.dgn",
+                  "[Rules \"quinientos\"]\n[Players \"a, b, c, d\"]\n[Options \"bonus capcu\"]\n"
+                  "\nhand 1\nA:6-6\n");
+    ExeRun o = pips(dir, "check " + quote(g));
+    EXPECT_NE(o.out.find(":3:1: error[bad-tag]: unknown option 'capcu' for quinientos; did you "
+                         "mean 'capicu'?\n[Options \"bonus capcu\"]\n^\n"),
+              std::string::npos)
+        << o.out;
+    EXPECT_NE(o.out.find("\n                capicu\n"), std::string::npos) << o.out;
+    // Two edits away, or near two names: the list of known names, no fix-it.
+    auto h = dir.write("far.dgn", "[Rules \"jamaicaan x\"]\n[Players \"a, b, c, d\"]\n\nhand 1\n");
+    ExeRun far = pips(dir, "check " + quote(h));
+    EXPECT_NE(far.out.find("unknown rule set 'jamaicaan x'; expected one of"), std::string::npos)
+        << far.out;
+    EXPECT_EQ(far.out.find("did you mean"), std::string::npos) << far.out;
+}
+
+// JSON: the errors keep their four keys; a fix-it adds "fixit", notes add
+// "notes", and an error without them has neither.
+TEST(Diagnostics, JsonFixItIsAnOptionalKey) {
+    TempDir dir;
+    auto f = dir.write("near.dgn", kTags + "hand 1\nA:6-6 B:skip c:3-2L\n");
+    ExeRun r = pips(dir, "check --format json " + quote(f));
+    auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 1u);
+    const auto& errors = lines[0]["errors"];
+    ASSERT_EQ(errors.size(), 2u) << r.out;
+    EXPECT_FALSE(errors[0].contains("fixit"));
+    EXPECT_FALSE(errors[0].contains("notes"));
+    EXPECT_EQ(errors[1]["line"], 7);
+    EXPECT_EQ(errors[1]["column"], 14);
+    EXPECT_EQ(errors[1]["code"], "syntax");
+    EXPECT_EQ(errors[1]["fixit"],
+              json::parse(R"({"line":7,"column":14,"length":6,"text":"C:3-2L"})"));
+}
+
+// --color: auto colours a terminal only (the tests' pipes never), always
+// colours whatever the output is, also with NO_COLOR set, and never does not.
+TEST(Diagnostics, ColorAutoAlwaysNever) {
+    TempDir dir;
+    auto f = dir.write("bad.dgn", kWrongSeat);
+    const std::string esc = "\x1b[";
+    ExeRun automatic = pips(dir, "check " + quote(f));
+    EXPECT_EQ(automatic.out.find(esc), std::string::npos) << automatic.out;
+    ExeRun always = pips(dir, "check --color always " + quote(f));
+    EXPECT_NE(always.out.find(esc), std::string::npos) << always.out;
+    ::setenv("NO_COLOR", "1", 1);
+    ExeRun no_color = pips(dir, "check --color=always " + quote(f));
+    ::unsetenv("NO_COLOR");
+    EXPECT_EQ(no_color.out, always.out);
+    ExeRun never = pips(dir, "check --color never " + quote(f));
+    EXPECT_EQ(never.out, automatic.out);
+    ExeRun bad = pips(dir, "check --color sometimes " + quote(f));
+    EXPECT_EQ(bad.code, 2);
+    // Stripped of its escapes, the coloured output is the plain one.
+    std::string plain;
+    for (std::size_t i = 0; i < always.out.size(); ++i) {
+        if (always.out.compare(i, esc.size(), esc) == 0) {
+            i = always.out.find('m', i);
+            continue;
+        }
+        plain += always.out[i];
+    }
+    EXPECT_EQ(plain, automatic.out);
+}
+
 }  // namespace
