@@ -38,6 +38,12 @@ using checker::end_of;
 inline Tile tile_of(const ast::TileTok& t) {
     return Tile(t.a, t.b);
 }
+// A tile as written ("1-2"), where Tile::str() gives it high half first.
+inline std::string written(const ast::TileTok& t) {
+    return std::string{static_cast<char>('0' + t.a), '-', static_cast<char>('0' + t.b)};
+}
+// `msg` with the first mention of `t` (as Tile::str() writes it) as written.
+std::string as_written(std::string msg, const ast::TileTok& t);
 // A seat's letter: 'A' for 0.
 inline char seat_char(int s) {
     return static_cast<char>('A' + s);
@@ -201,16 +207,36 @@ private:
     [[gnu::always_inline]] inline bool replay_ply(const ast::Ply& ply, int seat, HandState& h,
                                                   HandScore& score);
     [[gnu::cold, gnu::noinline]] bool step_failed(const Step& st, Pos here);
+    // A failed step of a ply with a tile (a play, a pose, a foul): the tile
+    // named as written, and notes at the other places involved.
+    [[gnu::cold, gnu::noinline]] bool tile_step_failed(const Step& st, const ast::Ply& ply,
+                                                       const ast::TileTok& tok, int seat,
+                                                       const HandState& h);
+    // A deal or stock line the engine refused: at the tile at fault, with a
+    // note at the other place that holds it.
+    void deal_failed(const ast::Hand& hand, const ast::SeatTiles& d, const Step& st,
+                     const HandState& h);
+    // A deal line with the wrong number of tiles: the player count the
+    // deals show, when it is not the Players tag's, in the message and a note.
+    void deal_count_note(const ast::Hand& hand, const ast::SeatTiles& d, Diagnostic& e);
+    void stock_failed(const ast::Hand& hand, const ast::Stock& s, const Step& st,
+                      const HandState& h);
+    // Where a tile was dealt in `hand` (round `round`) to a seat other than
+    // `not_seat`, or null.
+    static const ast::TileTok* dealt_at(const ast::Hand& hand, Tile t, int round, int not_seat,
+                                        int* seat = nullptr);
     [[gnu::cold, gnu::noinline]] bool wrong_turn(const ast::Ply& ply, int seat);
     [[gnu::cold, gnu::noinline]] void pass_claimed(const ast::Ply& ply);
-    [[gnu::cold, gnu::noinline]] void points_claimed(const ast::Ply& ply, Tile t, int pts,
+    [[gnu::cold, gnu::noinline]] void points_claimed(const ast::Ply& ply, int pts,
                                                      const HandState& h);
     bool knock_after_end(const ast::Ply& ply, HandState& h, bool& stray);
     bool pre_actions(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
     [[gnu::always_inline]] inline bool play_ply(const ast::Ply& ply, int seat, HandState& h,
                                                 HandScore& score);
     // The points a play or pose claims against what it scored.
-    std::string play_points_why(Tile t, int pts, const HandState& h, bool pose) const;
+    // "6-6 scores 4, not 3: the open ends add up to 12"
+    std::string play_points_why(const std::string& tile, int pts, int claim, const HandState& h,
+                                bool pose) const;
 
     // pose.cpp
     bool do_pose(const ast::Hand& hand, const ast::Ply& ply, int seat, HandState& h, HandScore& s);
@@ -310,8 +336,9 @@ private:
     // passes, draws and fouls, which a later play can prove wrong (a play is
     // never reported at an earlier play, so plays are not recorded).
     std::vector<Pos> event_pos_;
-    std::optional<HandState> hand_;  // the hand being replayed (its storage reused)
-    std::vector<Tile> tiles_buf_;    // a tile list being handed to the engine
+    std::optional<HandState> hand_;        // the hand being replayed (its storage reused)
+    const ast::Hand* hand_ast_ = nullptr;  // ... as written
+    std::vector<Tile> tiles_buf_;          // a tile list being handed to the engine
     int pre_pose_passes_ = 0;
     // Readings of an unlabelled pose: the seat this reading gives it (-1:
     // not chosen yet), and the seats that could have posed, in order (empty:

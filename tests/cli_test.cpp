@@ -831,4 +831,123 @@ TEST(Diagnostics, ColorAutoAlwaysNever) {
     EXPECT_EQ(plain, automatic.out);
 }
 
+// The line of `out` that starts with `head`, and the two after it (the
+// source line and the caret), or empty.
+std::string three_lines_from(const std::string& out, const std::string& head) {
+    std::size_t at = out.find(head);
+    if (at == std::string::npos) return {};
+    std::size_t end = at;
+    for (int i = 0; i < 3 && end != std::string::npos; ++i) end = out.find('\n', end + 1);
+    return out.substr(at, end == std::string::npos ? std::string::npos : end - at + 1);
+}
+
+const std::string kFour = "[Rules \"jamaican\"]\n[Players \"a, b, c, d\"]\n\nhand 1\n";
+
+// A note points at the other place an error involves, with its own source
+// line and caret, after the error's.
+TEST(Diagnostics, NotesPointAtTheOtherPlace) {
+    TempDir dir;
+    // A tile played twice, the second time written low half first.
+    auto twice = dir.write("twice.dgn", kFour + "A:6-6 B:6-3L\nC:3-6R\n");
+    ExeRun r = pips(dir, "check " + quote(twice));
+    EXPECT_EQ(r.out, twice +
+                         ":6:3: error[not-in-hand]: 3-6 is already on the layout\nC:3-6R\n  ^\n" +
+                         twice + ":5:9: note: 6-3 was played here\nA:6-6 B:6-3L\n        ^\n");
+    // A pass that a later play proves illegal: the error at the pass, the
+    // note at the play.
+    auto pass = dir.write("pass.dgn", kFour + "A:6-6\nB:pass\nC:6-2L D:6-5R A:5-3R\nB:6-3L\n");
+    r = pips(dir, "check " + quote(pass));
+    EXPECT_EQ(three_lines_from(r.out, pass + ":8:3: note: "),
+              pass + ":8:3: note: proven by B's 6-3 here\nB:6-3L\n  ^\n")
+        << r.out;
+    EXPECT_EQ(r.out.rfind(pass + ":6:3: error[illegal-pass]: ", 0), 0u) << r.out;
+    // The deal that holds a tile another seat plays.
+    const std::string deals =
+        "deal A 6-6 5-3 5-1 4-2 3-0 2-0 1-0\n"
+        "deal B 6-4 6-3 6-0 5-4 4-0 2-2 1-1\n"
+        "deal C 6-2 6-1 5-5 5-2 3-2 2-1 0-0\n"
+        "deal D 6-5 5-0 4-4 4-3 4-1 3-3 3-1\n";
+    auto dealt = dir.write("dealt.dgn", kFour + deals + "A:6-6 B:6-4L C:4-4R\n");
+    r = pips(dir, "check " + quote(dealt));
+    EXPECT_EQ(r.out, dealt +
+                         ":9:16: error[not-in-hand]: 4-4 is in D's hand, not C's\n"
+                         "A:6-6 B:6-4L C:4-4R\n               ^\n" +
+                         dealt +
+                         ":8:16: note: D was dealt 4-4 here\n"
+                         "deal D 6-5 5-0 4-4 4-3 4-1 3-3 3-1\n               ^\n");
+    // No note where no other place is involved: a tile that fits no end.
+    auto none = dir.write("none.dgn", kFour + "A:6-6 B:6-3L C:3-2L D:6-2R A:2-1R B:2-2R\n");
+    r = pips(dir, "check " + quote(none));
+    EXPECT_NE(r.out.find("error[no-match]: 2-2 does not fit the right end (1)"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("note:"), std::string::npos) << r.out;
+}
+
+// bad-deal is reported at the tile at fault, as written, with a note at the
+// deal that holds it; a count error stays at the keyword.
+TEST(Diagnostics, BadDealAtTheTileAtFault) {
+    TempDir dir;
+    auto f = dir.write("deal.dgn", kFour +
+                                       "deal A 6-6 6-3 5-1 4-2 3-0 2-0 1-0\n"
+                                       "deal B 6-4 3-6 6-0 5-4 4-0 2-2 1-1\n");
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.out, f +
+                         ":6:12: error[bad-deal]: 3-6 is dealt twice: A was dealt it too\n"
+                         "deal B 6-4 3-6 6-0 5-4 4-0 2-2 1-1\n           ^\n" +
+                         f +
+                         ":5:12: note: A was dealt 6-3 here\n"
+                         "deal A 6-6 6-3 5-1 4-2 3-0 2-0 1-0\n           ^\n");
+    auto g = dir.write("short.dgn", kFour + "deal A 6-6 6-3 5-1 4-2 3-0 2-0\n");
+    r = pips(dir, "check " + quote(g));
+    EXPECT_EQ(r.out.rfind(g + ":5:1: error[bad-deal]: A is dealt 6 tiles; jamaican, 4 players "
+                              "deals 7\n",
+                          0),
+              0u)
+        << r.out;
+    EXPECT_EQ(r.out.find("note:"), std::string::npos) << r.out;
+}
+
+// A wrong count of tiles names the player count the deals show when the
+// Players tag names another, with a note at the tag.
+TEST(Diagnostics, PlayerCountTheDealsShow) {
+    TempDir dir;
+    auto f = dir.write("three.dgn",
+                       "[Rules \"cutthroat\"]\n[Players \"a, b, c\"]\n\nhand 1\n"
+                       "deal A 6-6 5-3 5-1 4-2 3-0 2-0 1-0\n"
+                       "deal B 6-4 6-3 6-0 5-4 4-0 2-2 1-1\n"
+                       "deal C 6-2 6-1 5-5 5-2 3-2 2-1 0-0\n"
+                       "deal D 6-5 5-0 4-4 4-3 4-1 3-3 3-1\n");
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.out, f +
+                         ":5:1: error[bad-deal]: A is dealt 7 tiles; cutthroat, 3 players deals 9; "
+                         "the deals show 4 players (7 tiles each), the Players tag names 3\n"
+                         "deal A 6-6 5-3 5-1 4-2 3-0 2-0 1-0\n^\n" +
+                         f +
+                         ":2:10: note: the Players tag names 3 players\n"
+                         "[Players \"a, b, c\"]\n         ^\n");
+    // Four players named, three seats dealt 9 each: the deals show 3.
+    auto g = dir.write("four.dgn",
+                       "[Rules \"cutthroat\"]\n[Players \"a, b, c, d\"]\n\nhand 1\n"
+                       "deal A 6-6 5-3 5-1 4-2 3-0 2-0 1-0 6-5 5-0\n"
+                       "deal B 6-4 6-3 6-0 5-4 4-0 2-2 1-1 4-4 4-3\n"
+                       "deal C 6-2 6-1 5-5 5-2 3-2 2-1 3-3 4-1 3-1\n");
+    r = pips(dir, "check " + quote(g));
+    EXPECT_NE(r.out.find("A is dealt 9 tiles; cutthroat, 4 players deals 7; the deals show 3 "
+                         "players (9 tiles each), the Players tag names 4\n"),
+              std::string::npos)
+        << r.out;
+}
+
+// JSON: notes are an optional key of an error, each with its own position.
+TEST(Diagnostics, JsonNotesAreAnOptionalKey) {
+    TempDir dir;
+    auto f = dir.write("twice.dgn", kFour + "A:6-6 B:6-3L\nC:3-6R\n");
+    ExeRun r = pips(dir, "check --format json " + quote(f));
+    auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0]["errors"], json::parse(R"([{"line":6,"column":3,"code":"not-in-hand",
+                  "message":"3-6 is already on the layout",
+                  "notes":[{"line":5,"column":9,"message":"6-3 was played here"}]}])"));
+}
+
 }  // namespace
