@@ -17,6 +17,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -264,9 +265,15 @@ private:
     std::string block_claim_why(const ast::Hand& hand, const ast::EndLine& e, const HandResult& r,
                                 Why&& result_why);
     std::string actual_end(const HandResult& r, const HandState& h) const;
+    std::string not_over_words(const ast::Hand& hand, const HandState& h) const;
     std::string block_seat_why(ast::Who who) const;
     template <class Why>
-    void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of);
+    void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of,
+                      const std::function<std::string(int)>& detail = {});
+    // How a party's points follow from the counts and penalties, where the
+    // result's reason does not say it (french: "B has 12 pips, + 10 penalty").
+    std::string points_detail(int party, const HandState& h, const HandScore& s,
+                              const HandResult& r) const;
     void settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto = Pos{~0u, ~0u},
                             bool solved_outcome = false, bool solved_points = false);
     // A hand broken by a rules error: its claims are not taken.
@@ -316,7 +323,13 @@ private:
     bool summary_adopt_score(const ast::Hand& hand, SheetReading& sr);
 
     // match.cpp
-    void check_score(const ast::Hand& hand);
+    // `before`, `r`: the match before the hand and its result, when the plies
+    // decided it (a reset is then explained).
+    // " (BD, at 0, won while AC had 3 points: the score resets)" when
+    // `winner`'s win took the match from `before` to a reset `after`.
+    std::string reset_words(const MatchState& before, const MatchState& after, int winner) const;
+    void check_score(const ast::Hand& hand, const MatchState* before = nullptr,
+                     const HandResult* r = nullptr);
     void summarize(const ast::Hand& hand, const HandResult& r);
 
     // notes.cpp

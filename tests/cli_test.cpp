@@ -950,4 +950,66 @@ TEST(Diagnostics, JsonNotesAreAnOptionalKey) {
                   "notes":[{"line":5,"column":9,"message":"6-3 was played here"}]}])"));
 }
 
+// Claim errors say how the rules got their number.
+TEST(Diagnostics, ClaimErrorsSayHowTheRulesGotTheirNumber) {
+    TempDir dir;
+    // A Jamaican reset: BD, at 0, wins while AC has points.
+    auto reset = dir.write("reset.dgn", kFour +
+                                            "end domino A\nscore AC 1 BD 0\n\nhand 2\n"
+                                            "end domino B\npoints BD 1\nscore AC 1 BD 1\n");
+    ExeRun r = pips(dir, "check " + quote(reset));
+    EXPECT_NE(r.out.find(":11:10: error[score-mismatch]: after hand 2 (BD, at 0, won while AC "
+                         "had 1 point: the score resets), AC has 0, not 1\n"),
+              std::string::npos)
+        << r.out;
+    // Fives and threes: the claim stands by the points, the sum after them.
+    auto ft = dir.write("ft.dgn",
+                        "[Rules \"fives-threes\"]\n[Players \"a, b\"]\n\nhand 1\n"
+                        "A:6-0 +2 B:6-6L +3\n");
+    r = pips(dir, "check " + quote(ft));
+    EXPECT_NE(r.out.find(":5:17: error[points-mismatch]: 6-6 scores 4, not 3: the open ends add "
+                         "up to 12\n"),
+              std::string::npos)
+        << r.out;
+    // A domino claimed on a hand that is not over: why not.
+    auto dom = dir.write("dom.dgn", kFour + "A:6-6 B:6-3L\nend domino A\n");
+    r = pips(dir, "check " + quote(dom));
+    EXPECT_NE(r.out.find(":6:1: error[end-mismatch]: hand 1 is not over: A still holds 6 tiles\n"),
+              std::string::npos)
+        << r.out;
+    auto pts = dir.write("pts.dgn", kFour + "A:6-6 B:6-3L\npoints AC 1\n");
+    r = pips(dir, "check " + quote(pts));
+    EXPECT_NE(r.out.find(":6:1: error[end-mismatch]: hand 1 is not over: nobody has played out "
+                         "(tiles left: A 6, B 6, C 7, D 7) and no block is shown\n"),
+              std::string::npos)
+        << r.out;
+}
+
+// French points against: the count, its doubling and the penalties.
+TEST(Diagnostics, FrenchPointsArePipsDoublingsAndPenalties) {
+    TempDir dir;
+    const std::string record =
+        "[Rules \"french\"]\n[Players \"a, b, c, d\"]\n\nhand 1\n"
+        "deal A 6-6 6-3 6-2 4-2 4-0 3-1 2-0\n"
+        "deal B 5-5 5-0 4-3 4-1 3-3 3-2 2-1\n"
+        "deal C 6-0 5-4 5-3 5-2 4-4 2-2 1-0\n"
+        "deal D 6-5 6-4 6-1 5-1 3-0 1-1 0-0\n"
+        "D:0-0 A:4-0N B:5-0E C:6-0S D:3-0W A:6-6S B:pass C:4-4N\n"
+        "D:6-4S A:4-2N B:5-5E C:2-2N D:6-5E A:2-0N B:3-3W C:5-3W\n"
+        "D:5-1W A:6-2E B:3-2E C:5-4S D:1-1W A:3-1E B:2-1W C:1-0N\n"
+        "D:6-1E\n"
+        "end domino D\n";
+    auto f = dir.write("french.dgn", record + "points A 9 B 12 C 7 D 10\n");
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_NE(r.out.find(":14:14: error[points-mismatch]: B scores 22 in hand 1, not 12: D played "
+                         "their last tile; B has 12 pips + 10 penalty\n"),
+              std::string::npos)
+        << r.out;
+    // The seat that played out scores its penalties only; none here.
+    EXPECT_NE(r.out.find("error[points-mismatch]: D scores 0 in hand 1, not 10: D played their "
+                         "last tile\n"),
+              std::string::npos)
+        << r.out;
+}
+
 }  // namespace
