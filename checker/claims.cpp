@@ -296,9 +296,9 @@ std::string RecordChecker::actual_end(const HandResult& r, const HandState& h) c
     return "is not over";
 }
 
-template <class Why>
+template <class Why, class Detail>
 void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of,
-                                 const std::function<std::string(int)>& detail) {
+                                 Detail&& detail) {
     if (!hand.points || !judging()) return;
     for (const auto& it : hand.points->items) {
         int party = party_of_who(v_, it.who);
@@ -310,7 +310,7 @@ void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r, Why
         }
         if (it.value != r.points[party]) {
             const std::string& w = why_of();
-            const std::string d = detail ? detail(party) : std::string();
+            const std::string d = detail(party);
             error(it.value_pos, Code::points_mismatch,
                   fmt::format("{} scores {} in hand {}, not {}{}{}{}{}", who_name(it.who),
                               r.points[party], hand.number, it.value, w.empty() ? "" : ": ", w,

@@ -17,7 +17,6 @@
 #pragma once
 
 #include <array>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -267,9 +266,9 @@ private:
     std::string actual_end(const HandResult& r, const HandState& h) const;
     std::string not_over_words(const ast::Hand& hand, const HandState& h) const;
     std::string block_seat_why(ast::Who who) const;
-    template <class Why>
-    void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of,
-                      const std::function<std::string(int)>& detail = {});
+    // `detail(party)`: how the party's points follow (points_detail).
+    template <class Why, class Detail>
+    void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of, Detail&& detail);
     // How a party's points follow from the counts and penalties, where the
     // result's reason does not say it (french: "B has 12 pips, + 10 penalty").
     std::string points_detail(int party, const HandState& h, const HandScore& s,
