@@ -14,7 +14,7 @@ namespace pips::checker::impl {
 void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last) {
     for (const auto& rm : hand.remains) {
         if (Step st = h.remain(rm.seat, tiles_of(rm.tiles, tiles_buf_)); !st) {
-            error(step_pos(st, rm.pos), code_of(st.fault), cited(st.why));
+            step_error(step_pos(st, rm.pos), st);
             break_hand(hand);
             return;
         }

@@ -405,16 +405,50 @@ std::string RecordChecker::cited(const std::string& why) const {
     return out;
 }
 
+Diagnostic& RecordChecker::step_error(Pos p, const Step& st) {
+    Diagnostic& d = error(p, code_of(st.fault), cited(st.why));
+    const std::string& why = st.why;
+    for (std::size_t i = why.find('\x1e'); i != std::string::npos; i = why.find('\x1e', i + 1)) {
+        const std::size_t close = why.find('\x1f', i);
+        if (close == std::string::npos) break;
+        const auto event = static_cast<std::size_t>(std::stoi(why.substr(i + 1, close - i - 1)));
+        if (event >= event_pos_.size() || event_pos_[event] == p) continue;
+        // "... B passed at <mark> on 6 and 4, ...": the seat and the verb
+        // before the mark, the numbers after it.
+        const std::string_view before = std::string_view(why).substr(0, i);
+        if (!before.ends_with(" at ")) continue;
+        std::string_view head = before.substr(0, before.size() - 4);
+        const std::size_t verb = head.rfind(' ');
+        if (verb == std::string_view::npos || verb == 0) continue;
+        const char seat = head[verb - 1];
+        const std::string_view did = head.substr(verb + 1);
+        // " on 5 and 4", up to the next item (", C passed", " and D drew").
+        std::string_view on = std::string_view(why).substr(close + 1);
+        on = on.substr(0, on.find_first_of(",;)\x1e"));
+        for (std::size_t a = on.find(" and "); a != std::string_view::npos;
+             a = on.find(" and ", a + 1))
+            if (a + 5 < on.size() && (on[a + 5] < '0' || on[a + 5] > '9')) {
+                on = on.substr(0, a);
+                break;
+            }
+        Related n{event_pos_[event], fmt::format("{} {} here{}", seat, did, on)};
+        if (std::find(d.notes.begin(), d.notes.end(), n) == d.notes.end())
+            d.notes.push_back(std::move(n));
+    }
+    return d;
+}
+
 // The errors of the hot path below, kept out of it.
 bool RecordChecker::step_failed(const Step& st, Pos here) {
-    error(step_pos(st, here), code_of(st.fault), cited(st.why));
+    step_error(step_pos(st, here), st);
     return false;
 }
 
 bool RecordChecker::tile_step_failed(const Step& st, const ast::Ply& ply, const ast::TileTok& tok,
                                      int seat, const HandState& h) {
     const Pos here = tok.pos;
-    Diagnostic& d = error(step_pos(st, here), code_of(st.fault), as_written(cited(st.why), tok));
+    Diagnostic& d = step_error(step_pos(st, here), st);
+    d.message = as_written(std::move(d.message), tok);
     const Tile t = tile_of(tok);
     if (d.pos != here) {
         // Reported at the earlier pass, draw or pose this play proves wrong.
@@ -476,7 +510,7 @@ bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, Han
         set_event_pos(h.event_count(), pre.pos);
         if (pre.kind == ast::PreAction::Kind::draw) {
             if (Step st = h.draw(seat); !st) {
-                error(step_pos(st, pre.pos), code_of(st.fault), cited(st.why));
+                step_error(step_pos(st, pre.pos), st);
                 return false;
             }
             rules_->after_move(score, h, {Event::Kind::draw, seat, {}, {}}, m_);

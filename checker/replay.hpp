@@ -148,6 +148,9 @@ private:
     }
     // A step's message with the events it cites (HandState::event_mark) as lines.
     std::string cited(const std::string& why) const;
+    // The error of a failed step at `p` (its message as cited()), with a
+    // note at each pass or draw the message cites ("B passed here on 6").
+    Diagnostic& step_error(Pos p, const Step& st);
     // Where a failed step is reported: at the earlier event it proves wrong, if any.
     Pos step_pos(const Step& st, Pos here) const {
         return st.event >= 0 ? event_pos_[static_cast<std::size_t>(st.event)] : here;

@@ -1012,4 +1012,19 @@ TEST(Diagnostics, FrenchPointsArePipsDoublingsAndPenalties) {
         << r.out;
 }
 
+// A message that cites passes and draws by line has a note at each.
+TEST(Diagnostics, CitedPassesHaveNotes) {
+    TempDir dir;
+    auto f = dir.write("sixes.dgn", kFour +
+                                        "A:6-6 B:6-5L C:5-5L D:5-0L A:0-0L\n"
+                                        "B:pass C:pass D:pass\nA:1-0L\n");
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.out.rfind(f + ":6:17: error[illegal-pass]: D passed at line 6 on 6 and 0; ", 0), 0u)
+        << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '^'), 3) << r.out;
+    for (const char* note : {":6:3: note: B passed here on 6 and 0\nB:pass C:pass D:pass\n  ^\n",
+                             ":6:10: note: C passed here on 6 and 0\n"})
+        EXPECT_NE(r.out.find(f + note), std::string::npos) << note << "\n" << r.out;
+}
+
 }  // namespace
