@@ -177,6 +177,8 @@ private:
     // was (`c:3-2L` -> `C:3-2L`, `6_5L` or `65L` -> `6-5L`), or empty.
     std::string near_ply(const char* b, const char* e) const;
     std::string near_tile(const char* b, const char* e) const;
+    // A seat (`who`: a seat or side) in lower case: `a`, `ac` -> `A`, `AC`.
+    std::string near_seat(const char* b, const char* e, bool who) const;
     std::string found(Word w) const { return show(w.b, w.e); }
     std::string tile_expected(Word w) const;
     ast::Hand& hand() { return rec_.hands.back(); }

@@ -171,6 +171,19 @@ std::string RecordParser::near_tile(const char* b, const char* e) const {
     return tile_word(w.data(), w.data() + w.size(), t, fast_) ? w : std::string();
 }
 
+std::string RecordParser::near_seat(const char* b, const char* e, bool who) const {
+    std::string w(b, e);
+    bool lower = false;
+    for (char& c : w)
+        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A'), lower = true;
+    if (!lower) return {};
+    const char* q = w.data();
+    const char* end = w.data() + w.size();
+    ast::Who x{};
+    char seat = 0;
+    return (who ? who_word(q, end, x, fast_) : seat_word(q, end, seat, fast_)) ? w : std::string();
+}
+
 std::string RecordParser::near_ply(const char* b, const char* e) const {
     std::string w(b, e);
     std::size_t i = 0;

@@ -741,6 +741,17 @@ TEST(Diagnostics, NearMissesOfPlyWordsHaveAFixIt) {
         << r.out;
     EXPECT_NE(r.out.find("found '6_5'; did you mean '6-5'?\n"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("found '65'; did you mean '6-5'?\n"), std::string::npos) << r.out;
+    // Seats and sides in lower case on the other lines.
+    auto lines = dir.write("lines.dgn", kTags +
+                                            "hand 1\ndeal a 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n"
+                                            "A:6-6\nend domino c\npoints ac 1\n");
+    ExeRun l = pips(dir, "check " + quote(lines));
+    EXPECT_NE(l.out.find("found 'a'; did you mean 'A'?\ndeal a 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n"
+                         "     ^\n     A\n"),
+              std::string::npos)
+        << l.out;
+    EXPECT_NE(l.out.find("found 'c'; did you mean 'C'?\n"), std::string::npos) << l.out;
+    EXPECT_NE(l.out.find("found 'ac'; did you mean 'AC'?\n"), std::string::npos) << l.out;
     // No fix-it where nothing near is meant.
     auto g = dir.write("far.dgn", kTags + "hand 1\nA:6-6 B:skip e:6-5 B:6_7\n");
     ExeRun far = pips(dir, "check " + quote(g));
