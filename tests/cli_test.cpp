@@ -816,9 +816,13 @@ TEST(Diagnostics, JsonFixItIsAnOptionalKey) {
 // colours whatever the output is, also with NO_COLOR set, and never does not.
 TEST(Diagnostics, ColorAutoAlwaysNever) {
     TempDir dir;
-    auto f = dir.write("bad.dgn", kWrongSeat);
+    // A wrong seat, a note and a fix-it, all coloured.
+    auto f = dir.write("bad.dgn", kWrongSeat + "\n" + kTags + "hand 1\nA:6-6 B:6-3L C:3-6R\n\n" +
+                                      kTags + "hand 1\nA:6-6 b:6-5L\n");
     const std::string esc = "\x1b[";
     ExeRun automatic = pips(dir, "check " + quote(f));
+    EXPECT_NE(automatic.out.find("note: 6-3 was played here"), std::string::npos);
+    EXPECT_NE(automatic.out.find("did you mean 'B:6-5L'?"), std::string::npos);
     EXPECT_EQ(automatic.out.find(esc), std::string::npos) << automatic.out;
     ExeRun always = pips(dir, "check --color always " + quote(f));
     EXPECT_NE(always.out.find(esc), std::string::npos) << always.out;
