@@ -164,7 +164,11 @@ bool mend_tile(std::string& w, std::size_t i) {
 
 }  // namespace
 
+// Near misses are looked for in short words only: a long word is no typo.
+constexpr std::ptrdiff_t kNearMissChars = 24;
+
 std::string RecordParser::near_tile(const char* b, const char* e) const {
+    if (e - b > kNearMissChars) return {};
     std::string w(b, e);
     if (!mend_tile(w, 0)) return {};
     TileWord t;
@@ -172,6 +176,7 @@ std::string RecordParser::near_tile(const char* b, const char* e) const {
 }
 
 std::string RecordParser::near_seat(const char* b, const char* e, bool who) const {
+    if (e - b > kNearMissChars) return {};
     std::string w(b, e);
     bool lower = false;
     for (char& c : w)
@@ -185,6 +190,7 @@ std::string RecordParser::near_seat(const char* b, const char* e, bool who) cons
 }
 
 std::string RecordParser::near_ply(const char* b, const char* e) const {
+    if (e - b > kNearMissChars) return {};
     std::string w(b, e);
     std::size_t i = 0;
     bool mended = false;
