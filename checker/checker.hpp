@@ -16,10 +16,20 @@ namespace pips::checker {
 // The end a ply's letter names (none: nothing written).
 std::optional<End> end_of(ast::EndLetter e);
 
+// Another place a diagnostic involves: the first play of a tile played
+// twice, the play that proves a pass illegal, the deal that holds a tile.
+struct Related {
+    ast::Pos pos;
+    std::string message;  // lower-case, no trailing period
+    friend bool operator==(const Related&, const Related&) = default;
+};
+
 struct Diagnostic {
     ast::Pos pos;
     Code code = Code::syntax;
-    std::string message;  // lower-case, no trailing period
+    std::string message;              // lower-case, no trailing period
+    std::vector<Related> notes{};     // shown after the error as `note:` lines
+    std::optional<ast::FixIt> fix{};  // a near miss: what was probably meant
     friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
 };
 

@@ -14,7 +14,7 @@ namespace pips::checker::impl {
 void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& s, bool last) {
     for (const auto& rm : hand.remains) {
         if (Step st = h.remain(rm.seat, tiles_of(rm.tiles, tiles_buf_)); !st) {
-            error(step_pos(st, rm.pos), code_of(st.fault), cited(st.why));
+            step_error(step_pos(st, rm.pos), st);
             break_hand(hand);
             return;
         }
@@ -89,7 +89,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     if (!r.tie) ties_unknown_ = false;
     if (opt_.annotate && hand.end) note(hand.end->pos, result_why());
     if (opt_.summaries) summarize(hand, r);
-    check_claims(hand, r, result_why);
+    check_claims(hand, r, result_why, [&](int party) { return points_detail(party, h, s, r); });
     const bool score_before = score_known_;
     const MatchState before = m_;
     rules_->apply(m_, r);
@@ -98,7 +98,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
         m_.over = false;
         m_.winner = -1;
     }
-    check_score(hand);
+    check_score(hand, &before, &r);
     // The plies decided the hand: who poses next follows from it, unless it
     // depends on the score before it, which is not known (a win that may
     // have reset it) and no score line shows.
@@ -182,6 +182,8 @@ bool RecordChecker::check_hand_over(const ast::Hand& hand, const HandState& h, b
         if (v_.draw_game() && h.boneyard() > 0)
             fmt::format_to(std::back_inserter(why), " (the boneyard still holds {})", h.boneyard());
     }
+    if (why.size() == fmt::formatted_size("hand {} is not over", hand.number))
+        why += not_over_words(hand, h);
     // Claims on a hand that is not over: at the first claim line.
     Pos first{~0u, ~0u};
     if (hand.end) first = hand.end->pos;
@@ -261,6 +263,24 @@ std::string RecordChecker::block_seat_why(ast::Who who) const {
                        rules_->party_name(v_.party_of(static_cast<int>(who))), who_name(who));
 }
 
+// Why a hand whose plies do not show a block is not over: ": A still holds
+// 6 tiles" for `end domino A`, else who holds how many.
+std::string RecordChecker::not_over_words(const ast::Hand& hand, const HandState& h) const {
+    const auto seat = hand.end && hand.end->kind == ast::EndLine::Kind::domino && hand.end->who
+                          ? static_cast<int>(*hand.end->who)
+                          : -1;
+    if (seat >= 0 && seat < v_.players) {
+        const int n = h.seat(seat).count;
+        return fmt::format(": {} still holds {} tile{}", seat_char(seat), n, n == 1 ? "" : "s");
+    }
+    std::string out = ": nobody has played out (tiles left:";
+    for (int p = 0; p < v_.players; ++p)
+        fmt::format_to(std::back_inserter(out), "{} {} {}", p ? "," : "", seat_char(p),
+                       h.seat(p).count);
+    out += ") and no block is shown";
+    return out;
+}
+
 // How a hand ended, after "hand N".
 std::string RecordChecker::actual_end(const HandResult& r, const HandState& h) const {
     switch (r.how) {
@@ -276,8 +296,9 @@ std::string RecordChecker::actual_end(const HandResult& r, const HandState& h) c
     return "is not over";
 }
 
-template <class Why>
-void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of) {
+template <class Why, class Detail>
+void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of,
+                                 Detail&& detail) {
     if (!hand.points || !judging()) return;
     for (const auto& it : hand.points->items) {
         int party = party_of_who(v_, it.who);
@@ -289,11 +310,38 @@ void RecordChecker::check_claims(const ast::Hand& hand, const HandResult& r, Why
         }
         if (it.value != r.points[party]) {
             const std::string& w = why_of();
+            const std::string d = detail(party);
             error(it.value_pos, Code::points_mismatch,
-                  fmt::format("{} scores {} in hand {}, not {}{}{}", who_name(it.who),
-                              r.points[party], hand.number, it.value, w.empty() ? "" : ": ", w));
+                  fmt::format("{} scores {} in hand {}, not {}{}{}{}{}", who_name(it.who),
+                              r.points[party], hand.number, it.value, w.empty() ? "" : ": ", w,
+                              d.empty()   ? ""
+                              : w.empty() ? ": "
+                                          : "; ",
+                              d));
         }
     }
+}
+
+std::string RecordChecker::points_detail(int party, const HandState& h, const HandScore& s,
+                                         const HandResult& r) const {
+    // Points against (french): each seat's own count, doubled when it holds
+    // a double and again after a domino with a double, plus its penalties.
+    if (v_.traits().match_end != MatchEnd::lowest_after || v_.partnership() || !r.known) return {};
+    const auto count = h.pip_count(party);
+    const auto held = h.hand_of(party);
+    if (!count || !held) return {};
+    const int penalty = s.points[party];
+    if (r.how == HandOver::domino && party == r.winner_seat)
+        return penalty ? fmt::format("{} played out and scores only its penalties, {}",
+                                     seat_char(party), penalty)
+                       : std::string();
+    std::string out = fmt::format("{} has {} pips", seat_char(party), *count);
+    auto to = std::back_inserter(out);
+    if (held->has_double()) fmt::format_to(to, " (doubled: it holds a double)");
+    if (r.how == HandOver::domino && r.reason.double_domino)
+        fmt::format_to(to, " (doubled: {} went out with a double)", seat_char(r.winner_seat));
+    if (penalty) fmt::format_to(to, " + {} penalty", penalty);
+    return out;
 }
 
 // A hand the record does not let us score (or that broke): take what its

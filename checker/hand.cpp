@@ -57,6 +57,19 @@ Code code_of(Fault f) {
     return Code::syntax;
 }
 
+std::string as_written(std::string msg, const ast::TileTok& t) {
+    const std::string norm = tile_of(t).str(), mine = written(t);
+    if (norm == mine) return msg;
+    const auto part = [](char c) { return (c >= '0' && c <= '9') || c == '-'; };
+    for (std::size_t i = msg.find(norm); i != std::string::npos; i = msg.find(norm, i + 1)) {
+        if ((i == 0 || !part(msg[i - 1])) && (i + norm.size() == msg.size() || !part(msg[i + 3]))) {
+            msg.replace(i, norm.size(), mine);
+            break;
+        }
+    }
+    return msg;
+}
+
 std::span<const Tile> tiles_of(const std::vector<ast::TileTok>& ts, std::vector<Tile>& buf) {
     buf.clear();
     for (const auto& t : ts) buf.push_back(tile_of(t));
@@ -100,6 +113,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     std::optional<ast::Hand> kept;
     if (!cut_at_syntax(full, stop_at, kept)) return false;
     const ast::Hand& hand = kept ? *kept : full;
+    hand_ast_ = &hand;
     if (!hand_) hand_.emplace(v_);
     HandState& h = *hand_;
     if (!deal_hand(hand, h)) {
@@ -193,14 +207,14 @@ bool RecordChecker::deal_hand(const ast::Hand& hand, HandState& h) {
         for (const auto& d : hand.deals) {
             if (d.round != r) continue;
             if (Step st = h.deal(d.seat, tiles_of(d.tiles, tiles_buf_)); !st) {
-                error(d.pos, Code::bad_deal, st.why);
+                deal_failed(hand, d, st, h);
                 return false;
             }
         }
         for (const auto& st : hand.stocks) {
             if (st.round != r) continue;
             if (Step x = h.stock(tiles_of(st.tiles, tiles_buf_)); !x) {
-                error(st.pos, Code::bad_deal, x.why);
+                stock_failed(hand, st, x, h);
                 return false;
             }
         }
@@ -212,6 +226,105 @@ bool RecordChecker::deal_hand(const ast::Hand& hand, HandState& h) {
         if (!h.seat(s).dealt)
             unchecked(fmt::format("pass legality of seat {}: no deal", seat_char(s)));
     return true;
+}
+
+const ast::TileTok* RecordChecker::dealt_at(const ast::Hand& hand, Tile t, int round, int not_seat,
+                                            int* seat) {
+    for (const auto& d : hand.deals) {
+        if (d.round != round || d.seat == not_seat) continue;
+        for (const auto& tok : d.tiles)
+            if (tile_of(tok) == t) {
+                if (seat) *seat = d.seat;
+                return &tok;
+            }
+    }
+    return nullptr;
+}
+
+void RecordChecker::deal_failed(const ast::Hand& hand, const ast::SeatTiles& d, const Step& st,
+                                const HandState& h) {
+    // The engine's order: the first tile, as written, outside the set, dealt
+    // twice to this seat, or dealt to another seat.
+    const TileSet set = v_.tile_set();
+    TileSet mine;
+    for (const auto& tok : d.tiles) {
+        const Tile t = tile_of(tok);
+        const bool outside = !set.contains(t), again = mine.contains(t);
+        int other = -1;
+        for (int s = 0; s < v_.players && !outside && !again; ++s)
+            if (s != d.seat && h.seat(s).dealt && h.seat(s).known.contains(t)) other = s;
+        mine.insert(t);
+        if (!outside && !again && other < 0) continue;
+        if (st.why.rfind(t.str(), 0) != 0) break;  // not a tile's fault after all
+        Diagnostic& e = error(tok.pos, Code::bad_deal, as_written(st.why, tok));
+        if (again) {
+            for (const auto& first : d.tiles)
+                if (tile_of(first) == t) {
+                    e.notes.push_back({first.pos, fmt::format("{} was dealt {} here first",
+                                                              seat_char(d.seat), written(first))});
+                    break;
+                }
+        } else if (other >= 0) {
+            if (const auto* at = dealt_at(hand, t, d.round, d.seat))
+                e.notes.push_back(
+                    {at->pos, fmt::format("{} was dealt {} here", seat_char(other), written(*at))});
+        }
+        return;
+    }
+    Diagnostic& e = error(d.pos, Code::bad_deal, st.why);
+    deal_count_note(hand, d, e);
+}
+
+void RecordChecker::deal_count_note(const ast::Hand& hand, const ast::SeatTiles& d, Diagnostic& e) {
+    const auto k = static_cast<int>(d.tiles.size());
+    if (k == v_.tiles_per_seat()) return;
+    // The seats the deal lines of this round name, and whether they all
+    // hold as many tiles as this one.
+    int seats = 0;
+    bool alike = true;
+    for (const auto& x : hand.deals) {
+        if (x.round != d.round) continue;
+        seats = std::max(seats, x.seat + 1);
+        alike = alike && static_cast<int>(x.tiles.size()) == k;
+    }
+    const auto deals_k = [&](int p) {
+        Variant other = v_;
+        other.players = p;
+        return p != v_.players && ((v_.traits().players >> p) & 1u) != 0 &&
+               other.tiles_per_seat() == k;
+    };
+    // Deal lines for as many seats as another player count has, each with
+    // the tiles that count deals.
+    if (!alike || seats == v_.players || !deals_k(seats)) return;
+    fmt::format_to(std::back_inserter(e.message),
+                   "; the deals show {} players ({} tiles each), the Players tag names {}", seats,
+                   k, v_.players);
+    if (const ast::Tag* players = rec_.find_tag("Players"))
+        e.notes.push_back(
+            {players->value_pos, fmt::format("the Players tag names {} players", v_.players)});
+}
+
+void RecordChecker::stock_failed(const ast::Hand& hand, const ast::Stock& s, const Step& st,
+                                 const HandState& h) {
+    (void)h;
+    const TileSet set = v_.tile_set();
+    TileSet seen;
+    for (const auto& tok : s.tiles) {
+        const Tile t = tile_of(tok);
+        const bool outside = !set.contains(t), again = seen.contains(t);
+        int other = -1;
+        const ast::TileTok* at =
+            outside || again ? nullptr : dealt_at(hand, t, s.round, -1, &other);
+        seen.insert(t);
+        if (!outside && !again && !at) continue;
+        if (st.why.rfind(t.str(), 0) != 0) break;
+        Diagnostic& e = error(tok.pos, Code::bad_deal, as_written(st.why, tok));
+        if (at)
+            e.notes.push_back(
+                {at->pos, fmt::format("{} was dealt {} here", seat_char(other), written(*at))});
+        return;
+    }
+    error(s.pos, Code::bad_deal, st.why);
 }
 
 bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd, const HandState& h) {
@@ -242,7 +355,7 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h, bool& str
         // A play after a block that only the passes showed: when a pass (or
         // the pose) proves the seat could not hold the tile, that is the error.
         Step st = h.play_after_block(seat, tile_of(ply.tile));
-        if (!st) return step_failed(st, ply.action_pos);
+        if (!st) return tile_step_failed(st, ply, ply.tile, seat, h);
     }
     if (!knock) {
         error(
@@ -292,9 +405,75 @@ std::string RecordChecker::cited(const std::string& why) const {
     return out;
 }
 
+Diagnostic& RecordChecker::step_error(Pos p, const Step& st) {
+    Diagnostic& d = error(p, code_of(st.fault), cited(st.why));
+    const std::string& why = st.why;
+    for (std::size_t i = why.find('\x1e'); i != std::string::npos; i = why.find('\x1e', i + 1)) {
+        const std::size_t close = why.find('\x1f', i);
+        if (close == std::string::npos) break;
+        const auto event = static_cast<std::size_t>(std::stoi(why.substr(i + 1, close - i - 1)));
+        if (event >= event_pos_.size() || event_pos_[event] == p) continue;
+        // "... B passed at <mark> on 6 and 4, ...": the seat and the verb
+        // before the mark, the numbers after it.
+        const std::string_view before = std::string_view(why).substr(0, i);
+        if (!before.ends_with(" at ")) continue;
+        std::string_view head = before.substr(0, before.size() - 4);
+        const std::size_t verb = head.rfind(' ');
+        if (verb == std::string_view::npos || verb == 0) continue;
+        const char seat = head[verb - 1];
+        const std::string_view did = head.substr(verb + 1);
+        // " on 5 and 4", up to the next item (", C passed", " and D drew").
+        std::string_view on = std::string_view(why).substr(close + 1);
+        on = on.substr(0, on.find_first_of(",;)\x1e"));
+        for (std::size_t a = on.find(" and "); a != std::string_view::npos;
+             a = on.find(" and ", a + 1))
+            if (a + 5 < on.size() && (on[a + 5] < '0' || on[a + 5] > '9')) {
+                on = on.substr(0, a);
+                break;
+            }
+        Related n{event_pos_[event], fmt::format("{} {} here{}", seat, did, on)};
+        if (std::find(d.notes.begin(), d.notes.end(), n) == d.notes.end())
+            d.notes.push_back(std::move(n));
+    }
+    return d;
+}
+
 // The errors of the hot path below, kept out of it.
 bool RecordChecker::step_failed(const Step& st, Pos here) {
-    error(step_pos(st, here), code_of(st.fault), cited(st.why));
+    step_error(step_pos(st, here), st);
+    return false;
+}
+
+bool RecordChecker::tile_step_failed(const Step& st, const ast::Ply& ply, const ast::TileTok& tok,
+                                     int seat, const HandState& h) {
+    const Pos here = tok.pos;
+    Diagnostic& d = step_error(step_pos(st, here), st);
+    d.message = as_written(std::move(d.message), tok);
+    const Tile t = tile_of(tok);
+    if (d.pos != here) {
+        // Reported at the earlier pass, draw or pose this play proves wrong.
+        d.notes.push_back(
+            {here, fmt::format("proven by {}'s {} here", seat_char(seat), written(tok))});
+        return false;
+    }
+    if (st.fault != Fault::not_in_hand || hand_ast_ == nullptr) return false;
+    if (h.layout().on_table().contains(t)) {
+        for (const auto& p : hand_ast_->plies) {
+            if (!(p.pos < ply.pos)) break;
+            if (p.kind == ast::Ply::Kind::play && tile_of(p.tile) == t) {
+                d.notes.push_back(
+                    {p.action_pos, fmt::format("{} was played here", written(p.tile))});
+                break;
+            }
+        }
+        return false;
+    }
+    int other = -1;
+    const int round = static_cast<int>(hand_ast_->redeals.size());
+    if (const auto* at = dealt_at(*hand_ast_, t, round, seat, &other);
+        at && other < v_.players && h.seat(other).known.contains(t))
+        d.notes.push_back(
+            {at->pos, fmt::format("{} was dealt {} here", seat_char(other), written(*at))});
     return false;
 }
 
@@ -308,9 +487,9 @@ void RecordChecker::pass_claimed(const ast::Ply& ply) {
     error(ply.claim_pos, Code::points_mismatch, "a pass scores nothing");
 }
 
-void RecordChecker::points_claimed(const ast::Ply& ply, Tile t, int pts, const HandState& h) {
+void RecordChecker::points_claimed(const ast::Ply& ply, int pts, const HandState& h) {
     error(ply.claim_pos, Code::points_mismatch,
-          fmt::format("{}, not {}", play_points_why(t, pts, h, false), *ply.claim));
+          play_points_why(written(ply.tile), pts, *ply.claim, h, false));
 }
 
 bool RecordChecker::replay_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
@@ -331,7 +510,7 @@ bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, Han
         set_event_pos(h.event_count(), pre.pos);
         if (pre.kind == ast::PreAction::Kind::draw) {
             if (Step st = h.draw(seat); !st) {
-                error(step_pos(st, pre.pos), code_of(st.fault), cited(st.why));
+                step_error(step_pos(st, pre.pos), st);
                 return false;
             }
             rules_->after_move(score, h, {Event::Kind::draw, seat, {}, {}}, m_);
@@ -342,10 +521,8 @@ bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, Han
                   "expected a play, pass or draw; 'foul' is only used in french");
             return false;
         }
-        if (Step st = h.foul(seat, tile_of(pre.tile)); !st) {
-            error(step_pos(st, pre.tile.pos), code_of(st.fault), cited(st.why));
-            return false;
-        }
+        if (Step st = h.foul(seat, tile_of(pre.tile)); !st)
+            return tile_step_failed(st, ply, pre.tile, seat, h);
         rules_->after_move(score, h, {Event::Kind::foul, seat, tile_of(pre.tile), {}}, m_);
     }
     return true;
@@ -353,24 +530,27 @@ bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, Han
 
 bool RecordChecker::play_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
     Tile t = tile_of(ply.tile);
-    if (Step st = h.play(seat, t, end_of(ply.end)); !st) return step_failed(st, ply.action_pos);
+    if (Step st = h.play(seat, t, end_of(ply.end)); !st)
+        return tile_step_failed(st, ply, ply.tile, seat, h);
     int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
     // A wrong claim breaks nothing: the play scored what the rules say.
-    if (ply.claim && *ply.claim != pts && judging()) points_claimed(ply, t, pts, h);
+    if (ply.claim && *ply.claim != pts && judging()) points_claimed(ply, pts, h);
     return true;
 }
 
-std::string RecordChecker::play_points_why(Tile t, int pts, const HandState& h, bool pose) const {
+std::string RecordChecker::play_points_why(const std::string& tile, int pts, int claim,
+                                           const HandState& h, bool pose) const {
     if (!v_.traits().scores_in_play)
-        return fmt::format("{} scores no points during play", rules_id(v_.rules));
+        return fmt::format("{} scores no points during play, not {}", rules_id(v_.rules), claim);
     int total = h.layout().open_total();
     bool passes = fives_threes_points(total) != pts;
     if (pose)
         return fmt::format(
-            "{} alone on the table counts {} and scores {}{}", t.str(), total, pts,
+            "{} alone on the table counts {} and scores {}, not {}{}", tile, total, pts, claim,
             passes ? fmt::format(" (its points would pass {}, so nothing)", v_.traits().target)
                    : std::string());
-    std::string why = fmt::format("{} scores {}: the open ends add up to {}", t.str(), pts, total);
+    std::string why =
+        fmt::format("{} scores {}, not {}: the open ends add up to {}", tile, pts, claim, total);
     if (passes)
         fmt::format_to(std::back_inserter(why), ", worth {} but that would pass {}, so nothing",
                        fives_threes_points(total), v_.traits().target);

@@ -52,7 +52,23 @@ void RecordChecker::summarize(const ast::Hand& hand, const HandResult& r) {
     out_.summaries.push_back(std::move(sum));
 }
 
-void RecordChecker::check_score(const ast::Hand& hand) {
+// " (BD won while AC had points: the score resets)" after a win that reset
+// the score, else nothing.
+std::string RecordChecker::reset_words(const MatchState& before, const MatchState& after,
+                                       int winner) const {
+    if (after.prev != MatchState::Prev::reset || winner < 0) return {};
+    const int parties = v_.parties();
+    const std::string w = rules_->party_name(winner);
+    if (parties == 2) {
+        const int o = 1 - winner;
+        return fmt::format(" ({}, at 0, won while {} had {} point{}: the score resets)", w,
+                           rules_->party_name(o), before.score[o], before.score[o] == 1 ? "" : "s");
+    }
+    return fmt::format(" ({}'s win gave every seat a point: the scores reset)", w);
+}
+
+void RecordChecker::check_score(const ast::Hand& hand, const MatchState* before,
+                                const HandResult* r) {
     if (!hand.score || !judging()) return;
     if (!score_known_) {
         // Settle it from the claim when the claim is complete.
@@ -90,9 +106,10 @@ void RecordChecker::check_score(const ast::Hand& hand) {
         }
         if (it.value != m_.score[party])
             error(it.value_pos, Code::score_mismatch,
-                  fmt::format("after hand {} the score is {}; {} has {}, not {}", hand.number,
-                              match_score_text(*rules_, m_), who_name(it.who), m_.score[party],
-                              it.value));
+                  fmt::format("after hand {} the score is {}{}; {} has {}, not {}", hand.number,
+                              match_score_text(*rules_, m_),
+                              before && r && !r->tie ? reset_words(*before, m_, r->winner) : "",
+                              who_name(it.who), m_.score[party], it.value));
     }
 }
 

@@ -70,14 +70,13 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
     }
     set_event_pos(h.event_count(), ply.action_pos);
     if (Step st = h.pose(seat, t, ply.tile.a, ply.tile.b, proof, outranks); !st) {
-        error(step_pos(st, ply.action_pos), code_of(st.fault), cited(st.why));
-        return false;
+        return tile_step_failed(st, ply, ply.tile, seat, h);
     }
     int pts = rules_->after_move(s, h, {Event::Kind::pose, seat, t, {}}, m_);
     // A wrong claim breaks nothing: the pose scored what the rules say.
     if (ply.claim && *ply.claim != pts && judging())
         error(ply.claim_pos, Code::points_mismatch,
-              fmt::format("{}, not {}", play_points_why(t, pts, h, true), *ply.claim));
+              play_points_why(written(ply.tile), pts, *ply.claim, h, true));
     return true;
 }
 

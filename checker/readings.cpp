@@ -140,7 +140,7 @@ void RecordChecker::commit_reading(const ast::Hand& hand, Reading& r,
                                    const std::vector<const Reading*>& alike) {
     const bool several = alike.size() >= 2;
     if (several) unchecked(fmt::format("who posed hand {}", hand.number));
-    for (auto& e : r.errors) error(e.pos, e.code, std::move(e.message));
+    for (auto& e : r.errors) error(std::move(e));
     for (auto& u : r.unchecked) unchecked(std::move(u));
     for (auto& n : r.notes) out_.notes.push_back(std::move(n));
     out_.plies += r.plies;

@@ -38,6 +38,12 @@ using checker::end_of;
 inline Tile tile_of(const ast::TileTok& t) {
     return Tile(t.a, t.b);
 }
+// A tile as written ("1-2"), where Tile::str() gives it high half first.
+inline std::string written(const ast::TileTok& t) {
+    return std::string{static_cast<char>('0' + t.a), '-', static_cast<char>('0' + t.b)};
+}
+// `msg` with the first mention of `t` (as Tile::str() writes it) as written.
+std::string as_written(std::string msg, const ast::TileTok& t);
 // A seat's letter: 'A' for 0.
 inline char seat_char(int s) {
     return static_cast<char>('A' + s);
@@ -125,9 +131,14 @@ public:
     void run();
 
 private:
-    void error(Pos p, Code c, std::string msg) {
-        out_.errors.push_back({p, c, std::move(msg)});
+    // The error reported, for its notes and fix-it to be added.
+    Diagnostic& error(Pos p, Code c, std::string msg) {
+        return error(Diagnostic{p, c, std::move(msg), {}, {}});
+    }
+    Diagnostic& error(Diagnostic d) {
+        out_.errors.push_back(std::move(d));
         out_.valid = false;
+        return out_.errors.back();
     }
     void unchecked(std::string what) {
         if (seen_unchecked_.insert(what).second) out_.unchecked.push_back(std::move(what));
@@ -137,6 +148,9 @@ private:
     }
     // A step's message with the events it cites (HandState::event_mark) as lines.
     std::string cited(const std::string& why) const;
+    // The error of a failed step at `p` (its message as cited()), with a
+    // note at each pass or draw the message cites ("B passed here on 6").
+    Diagnostic& step_error(Pos p, const Step& st);
     // Where a failed step is reported: at the earlier event it proves wrong, if any.
     Pos step_pos(const Step& st, Pos here) const {
         return st.event >= 0 ? event_pos_[static_cast<std::size_t>(st.event)] : here;
@@ -156,6 +170,8 @@ private:
 
     // tags.cpp
     bool read_tags();
+    void suggest(const ast::Tag& tag, std::size_t offset, std::string_view word,
+                 std::string_view meant, const std::string& unknown);
     bool read_score_tag();
     void check_result_tag(bool stopped);
 
@@ -194,16 +210,36 @@ private:
     [[gnu::always_inline]] inline bool replay_ply(const ast::Ply& ply, int seat, HandState& h,
                                                   HandScore& score);
     [[gnu::cold, gnu::noinline]] bool step_failed(const Step& st, Pos here);
+    // A failed step of a ply with a tile (a play, a pose, a foul): the tile
+    // named as written, and notes at the other places involved.
+    [[gnu::cold, gnu::noinline]] bool tile_step_failed(const Step& st, const ast::Ply& ply,
+                                                       const ast::TileTok& tok, int seat,
+                                                       const HandState& h);
+    // A deal or stock line the engine refused: at the tile at fault, with a
+    // note at the other place that holds it.
+    void deal_failed(const ast::Hand& hand, const ast::SeatTiles& d, const Step& st,
+                     const HandState& h);
+    // A deal line with the wrong number of tiles: the player count the
+    // deals show, when it is not the Players tag's, in the message and a note.
+    void deal_count_note(const ast::Hand& hand, const ast::SeatTiles& d, Diagnostic& e);
+    void stock_failed(const ast::Hand& hand, const ast::Stock& s, const Step& st,
+                      const HandState& h);
+    // Where a tile was dealt in `hand` (round `round`) to a seat other than
+    // `not_seat`, or null.
+    static const ast::TileTok* dealt_at(const ast::Hand& hand, Tile t, int round, int not_seat,
+                                        int* seat = nullptr);
     [[gnu::cold, gnu::noinline]] bool wrong_turn(const ast::Ply& ply, int seat);
     [[gnu::cold, gnu::noinline]] void pass_claimed(const ast::Ply& ply);
-    [[gnu::cold, gnu::noinline]] void points_claimed(const ast::Ply& ply, Tile t, int pts,
+    [[gnu::cold, gnu::noinline]] void points_claimed(const ast::Ply& ply, int pts,
                                                      const HandState& h);
     bool knock_after_end(const ast::Ply& ply, HandState& h, bool& stray);
     bool pre_actions(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
     [[gnu::always_inline]] inline bool play_ply(const ast::Ply& ply, int seat, HandState& h,
                                                 HandScore& score);
     // The points a play or pose claims against what it scored.
-    std::string play_points_why(Tile t, int pts, const HandState& h, bool pose) const;
+    // "6-6 scores 4, not 3: the open ends add up to 12"
+    std::string play_points_why(const std::string& tile, int pts, int claim, const HandState& h,
+                                bool pose) const;
 
     // pose.cpp
     bool do_pose(const ast::Hand& hand, const ast::Ply& ply, int seat, HandState& h, HandScore& s);
@@ -231,9 +267,15 @@ private:
     std::string block_claim_why(const ast::Hand& hand, const ast::EndLine& e, const HandResult& r,
                                 Why&& result_why);
     std::string actual_end(const HandResult& r, const HandState& h) const;
+    std::string not_over_words(const ast::Hand& hand, const HandState& h) const;
     std::string block_seat_why(ast::Who who) const;
-    template <class Why>
-    void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of);
+    // `detail(party)`: how the party's points follow (points_detail).
+    template <class Why, class Detail>
+    void check_claims(const ast::Hand& hand, const HandResult& r, Why&& why_of, Detail&& detail);
+    // How a party's points follow from the counts and penalties, where the
+    // result's reason does not say it (french: "B has 12 pips, + 10 penalty").
+    std::string points_detail(int party, const HandState& h, const HandScore& s,
+                              const HandResult& r) const;
     void settle_from_claims(const ast::Hand& hand, HandResult r, Pos upto = Pos{~0u, ~0u},
                             bool solved_outcome = false, bool solved_points = false);
     // A hand broken by a rules error: its claims are not taken.
@@ -283,7 +325,13 @@ private:
     bool summary_adopt_score(const ast::Hand& hand, SheetReading& sr);
 
     // match.cpp
-    void check_score(const ast::Hand& hand);
+    // `before`, `r`: the match before the hand and its result, when the plies
+    // decided it (a reset is then explained).
+    // " (BD, at 0, won while AC had 3 points: the score resets)" when
+    // `winner`'s win took the match from `before` to a reset `after`.
+    std::string reset_words(const MatchState& before, const MatchState& after, int winner) const;
+    void check_score(const ast::Hand& hand, const MatchState* before = nullptr,
+                     const HandResult* r = nullptr);
     void summarize(const ast::Hand& hand, const HandResult& r);
 
     // notes.cpp
@@ -303,8 +351,9 @@ private:
     // passes, draws and fouls, which a later play can prove wrong (a play is
     // never reported at an earlier play, so plays are not recorded).
     std::vector<Pos> event_pos_;
-    std::optional<HandState> hand_;  // the hand being replayed (its storage reused)
-    std::vector<Tile> tiles_buf_;    // a tile list being handed to the engine
+    std::optional<HandState> hand_;        // the hand being replayed (its storage reused)
+    const ast::Hand* hand_ast_ = nullptr;  // ... as written
+    std::vector<Tile> tiles_buf_;          // a tile list being handed to the engine
     int pre_pose_passes_ = 0;
     // Readings of an unlabelled pose: the seat this reading gives it (-1:
     // not chosen yet), and the seats that could have posed, in order (empty:

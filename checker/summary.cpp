@@ -36,14 +36,14 @@ bool RecordChecker::summary_tiles(const ast::Hand& hand, Pos stop_at) {
         for (const auto& d : hand.deals) {
             if (d.round != r || !read(d.pos)) continue;
             if (Step st = h.deal(d.seat, tiles_of(d.tiles, tiles_buf_)); !st) {
-                error(d.pos, Code::bad_deal, st.why);
+                deal_failed(hand, d, st, h);
                 return false;
             }
         }
         for (const auto& st : hand.stocks) {
             if (st.round != r || !read(st.pos)) continue;
             if (Step x = h.stock(tiles_of(st.tiles, tiles_buf_)); !x) {
-                error(st.pos, Code::bad_deal, x.why);
+                stock_failed(hand, st, x, h);
                 return false;
             }
         }

@@ -226,9 +226,16 @@ void RecordChecker::summary_score_wrong(const ast::Hand& hand,
         }
         if (any) continue;
         at = &it;
-        if (same)
-            why = fmt::format("after hand {} {} has {}, not {}", hand.number, who_name(it.who),
+        if (same) {
+            // Every way resets the score after the same win: say so.
+            std::string reset = reset_words(m_, all.front().after, all.front().o.winner);
+            for (const auto& s : all)
+                if (s.o.winner != all.front().o.winner || s.after.prev != MatchState::Prev::reset)
+                    reset.clear();
+            why = fmt::format("after hand {}{} {} has {}, not {}", hand.number,
+                              reset.empty() ? "" : reset + ",", who_name(it.who),
                               all.front().after.score[p], it.value);
+        }
         break;
     }
     if (why.empty())

@@ -10,6 +10,86 @@
 namespace pips::checker {
 namespace impl {
 
+namespace {
+
+char lower(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// At most one edit (insert, delete, replace, swap of neighbours) between a
+// and b, letter case aside.
+bool one_edit_apart(std::string_view a, std::string_view b) {
+    if (a.size() < b.size()) std::swap(a, b);
+    if (a.size() - b.size() > 1) return false;
+    std::size_t i = 0;
+    while (i < b.size() && lower(a[i]) == lower(b[i])) ++i;
+    if (i == b.size()) return true;
+    const auto same = [](std::string_view x, std::string_view y) {
+        return std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                          [](char p, char q) { return lower(p) == lower(q); });
+    };
+    if (a.size() > b.size()) return same(a.substr(i + 1), b.substr(i));
+    if (same(a.substr(i + 1), b.substr(i + 1))) return true;
+    return i + 1 < a.size() && lower(a[i]) == lower(b[i + 1]) && lower(a[i + 1]) == lower(b[i]) &&
+           same(a.substr(i + 2), b.substr(i + 2));
+}
+
+// The one known word that `w` misses by its letter case or one edit, or empty.
+template <class Words>
+std::string_view near_word(std::string_view w, const Words& known) {
+    std::string_view best;
+    int found = 0;
+    for (std::string_view k : known)
+        if (one_edit_apart(w, k)) best = k, ++found;
+    return found == 1 ? best : std::string_view();
+}
+
+// Where a word of a tag's value starts: `offset` bytes into the value; none
+// when the value as written has escapes (the columns would not match).
+std::optional<Pos> value_column(const ast::Tag& tag, std::size_t offset) {
+    if (tag.value.find_first_of("\\\"") != std::string::npos) return std::nullopt;
+    std::uint32_t col = tag.value_pos.column + 1;
+    for (std::size_t i = 0; i < offset; ++i)
+        col += (static_cast<unsigned char>(tag.value[i]) & 0xC0) != 0x80;
+    return Pos{tag.value_pos.line, col};
+}
+
+std::uint32_t code_points(std::string_view s) {
+    std::uint32_t n = 0;
+    for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
+}  // namespace
+
+// A Rules or Options tag whose word misses a known one by its case or one
+// edit: "did you mean" and a fix-it instead of the list of known words.
+void RecordChecker::suggest(const ast::Tag& tag, std::size_t offset, std::string_view word,
+                            std::string_view meant, const std::string& unknown) {
+    auto& d = error(tag.pos, Code::bad_tag, fmt::format("{}; did you mean '{}'?", unknown, meant));
+    if (auto at = value_column(tag, offset))
+        d.fix = ast::FixIt{*at, code_points(word), std::string(meant)};
+}
+
+// The first word of the Options value that names no option of `rules`, and
+// where it starts in the value.
+static std::optional<std::pair<std::size_t, std::string_view>> unknown_option(
+    std::string_view rules, std::string_view value) {
+    auto r = parse_rules_id(rules);
+    if (!r) return std::nullopt;
+    const auto known = option_words(*r);
+    std::size_t i = 0;
+    while (i < value.size()) {
+        while (i < value.size() && (value[i] == ' ' || value[i] == '\t')) ++i;
+        std::size_t e = i;
+        while (e < value.size() && value[e] != ' ' && value[e] != '\t') ++e;
+        if (e > i && std::find(known.begin(), known.end(), value.substr(i, e - i)) == known.end())
+            return std::pair{i, value.substr(i, e - i)};
+        i = e;
+    }
+    return std::nullopt;
+}
+
 bool RecordChecker::read_tags() {
     const ast::Tag* rules = rec_.find_tag("Rules");
     const ast::Tag* players = rec_.find_tag("Players");
@@ -45,6 +125,24 @@ bool RecordChecker::read_tags() {
         const ast::Tag* at = err->field == VariantError::Field::rules     ? rules
                              : err->field == VariantError::Field::players ? players
                                                                           : options;
+        if (opt_.rules_override.empty() && err->field == VariantError::Field::rules) {
+            std::vector<std::string_view> known;
+            for (const auto& t : kRuleTraits) known.push_back(t.name);
+            if (auto meant = near_word(rules_id, known); !meant.empty()) {
+                suggest(*rules, 0, rules_id, meant, fmt::format("unknown rule set '{}'", rules_id));
+                return false;
+            }
+        }
+        if (opt_.rules_override.empty() && err->field == VariantError::Field::options) {
+            if (auto bad = unknown_option(rules_id, opts)) {
+                const auto known = option_words(*parse_rules_id(rules_id));
+                if (auto meant = near_word(bad->second, known); !meant.empty()) {
+                    suggest(*options, bad->first, bad->second, meant,
+                            fmt::format("unknown option '{}' for {}", bad->second, rules_id));
+                    return false;
+                }
+            }
+        }
         error(at->pos, Code::bad_tag, err->message);
         return false;
     }
@@ -89,7 +187,7 @@ bool result_well_formed(const std::string& v) {
 
 void RecordChecker::run() {
     out_.line = rec_.pos.line;
-    for (const auto& e : rec_.errors) error(e.pos, Code::syntax, e.message);
+    for (const auto& e : rec_.errors) error(e.pos, Code::syntax, e.message).fix = e.fix;
     // Nothing after a syntax error is replayed; a malformed Result value is one.
     Pos stop_at{~0u, ~0u};
     if (!rec_.errors.empty()) stop_at = rec_.errors.front().pos;

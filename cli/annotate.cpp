@@ -14,6 +14,7 @@ namespace {
 struct AnnotateOptions {
     std::vector<std::string> files;
     std::string format = "dgn";
+    std::string color = "auto";
 };
 
 }  // namespace
@@ -26,6 +27,7 @@ void setup_annotate(CLI::App& app) {
                     "dgn: the canonical record with comments; json: one object per record")
         ->check(CLI::IsMember({"dgn", "json"}))
         ->capture_default_str();
+    add_color_option(*sub, opt->color);
     sub->add_option("files", opt->files, "DGN files; - reads standard input")->required();
     sub->footer(
         "Examples:\n"
@@ -38,7 +40,7 @@ void setup_annotate(CLI::App& app) {
         AnnotateArgs args;
         args.files = opt->files;
         args.format = opt->format == "json" ? Format::json : Format::dgn;
-        if (int code = run_annotate(args, standard_io()); code != kExitValid)
+        if (int code = run_annotate(args, standard_io(color_when(opt->color))); code != kExitValid)
             throw CLI::RuntimeError(code);
     });
 }

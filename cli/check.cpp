@@ -17,9 +17,24 @@ struct CheckOptions {
     bool quiet = false;
     unsigned jobs = 1;
     bool stats = false;
+    std::string color = "auto";
 };
 
 }  // namespace
+
+void add_color_option(CLI::App& sub, std::string& when) {
+    sub.add_option("--color", when,
+                   "Colour the diagnostics: auto (on a terminal, unless NO_COLOR is set), "
+                   "always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->capture_default_str();
+}
+
+ColorWhen color_when(const std::string& when) {
+    return when == "always"  ? ColorWhen::always
+           : when == "never" ? ColorWhen::never
+                             : ColorWhen::automatic;
+}
 
 void setup_check(CLI::App& app) {
     auto opt = std::make_shared<CheckOptions>();
@@ -39,6 +54,7 @@ void setup_check(CLI::App& app) {
     sub->add_flag("--stats", opt->stats,
                   "Then print \"stats: records=R hands=H plies=P bytes=B seconds=S\" on "
                   "standard error");
+    add_color_option(*sub, opt->color);
     sub->add_option("files", opt->files, "DGN files to check; - reads standard input")->required();
     sub->footer(
         "Examples:\n"
@@ -58,7 +74,7 @@ void setup_check(CLI::App& app) {
         args.quiet = opt->quiet;
         args.jobs = opt->jobs;
         args.stats = opt->stats;
-        if (int code = run_check(args, standard_io()); code != kExitValid)
+        if (int code = run_check(args, standard_io(color_when(opt->color))); code != kExitValid)
             throw CLI::RuntimeError(code);
     });
 }

@@ -144,10 +144,10 @@ parser::Notes annotation_notes(const checker::Verdict& v) {
 
 }  // namespace
 
-Io standard_io() {
+Io standard_io(ColorWhen when) {
     Io io;
-    io.color_out = use_color(stdout);
-    io.color_err = use_color(stderr);
+    io.color_out = when == ColorWhen::always || (when == ColorWhen::automatic && use_color(stdout));
+    io.color_err = when == ColorWhen::always || (when == ColorWhen::automatic && use_color(stderr));
     return io;
 }
 

@@ -29,8 +29,12 @@ struct Io {
     bool color_err = false;  // colour diagnostics written to `err`
 };
 
-// The process's standard streams, with colour where use_color allows it.
-Io standard_io();
+// When diagnostics are coloured: `auto` on a terminal without NO_COLOR set
+// (use_color), `always` and `never` whatever the streams are.
+enum class ColorWhen { automatic, always, never };
+
+// The process's standard streams, with colour as `when` says.
+Io standard_io(ColorWhen when = ColorWhen::automatic);
 
 struct CheckArgs {
     std::vector<std::string> files;  // `-` is standard input

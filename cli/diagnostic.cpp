@@ -162,8 +162,15 @@ constexpr fmt::text_style kCaretStyle = fmt::emphasis::bold | fmt::fg(fmt::termi
 
 }  // namespace
 
-void render_diagnostic(std::string& out, std::string_view file, const ast::Record& record,
-                       ast::Pos pos, std::string_view code, std::string_view message, bool color) {
+namespace {
+
+constexpr fmt::text_style kNoteStyle = fmt::emphasis::bold | fmt::fg(fmt::terminal_color::cyan);
+
+// One located message: "FILE:LINE:COL: LABEL: message", the source line, the
+// caret, and under it the fix-it's text when there is one.
+void render_located(std::string& out, std::string_view file, const ast::Record& record,
+                    ast::Pos pos, std::string_view label, fmt::text_style label_style,
+                    std::string_view message, const ast::FixIt* fix, bool color) {
     const std::uint32_t line = pos.line != 0 ? pos.line : record.pos.line;
     const std::uint32_t column = pos.column != 0 ? pos.column : 1;
     auto to = std::back_inserter(out);
@@ -171,10 +178,10 @@ void render_diagnostic(std::string& out, std::string_view file, const ast::Recor
         std::string text;
         append_message(text, message);
         fmt::format_to(to, kLocationStyle, "{}:{}:{}: ", file, line, column);
-        fmt::format_to(to, kErrorStyle, "error[{}]", code);
+        fmt::format_to(to, label_style, "{}", label);
         fmt::format_to(to, kLocationStyle, ": {}", text);
     } else {
-        fmt::format_to(to, "{}:{}:{}: error[{}]: ", file, line, column, code);
+        fmt::format_to(to, "{}:{}:{}: {}: ", file, line, column, label);
         append_message(out, message);
     }
     out += '\n';
@@ -185,11 +192,40 @@ void render_diagnostic(std::string& out, std::string_view file, const ast::Recor
     const Shown shown = window(escaped.text, escaped.caret);
     out += shown.text;
     out += '\n';
+    const std::string caret = caret_line(shown.text, shown.caret);
     if (color)
-        fmt::format_to(to, kCaretStyle, "{}", caret_line(shown.text, shown.caret));
+        fmt::format_to(to, kCaretStyle, "{}", caret);
     else
-        out += caret_line(shown.text, shown.caret);
+        out += caret;
     out += '\n';
+    // The fix-it's text under the word it replaces, on the line shown.
+    if (fix == nullptr || fix->pos.line != line || !shown.cut.empty()) return;
+    std::string under = caret_line(shown.text, escape_line(src, fix->pos.column).caret);
+    under.pop_back();
+    std::string text;
+    append_message(text, fix->text);
+    out += under;
+    if (color)
+        fmt::format_to(to, kCaretStyle, "{}", text);
+    else
+        out += text;
+    out += '\n';
+}
+
+}  // namespace
+
+void render_diagnostic(std::string& out, std::string_view file, const ast::Record& record,
+                       ast::Pos pos, std::string_view code, std::string_view message, bool color) {
+    render_located(out, file, record, pos, fmt::format("error[{}]", code), kErrorStyle, message,
+                   nullptr, color);
+}
+
+void render_diagnostic(std::string& out, std::string_view file, const ast::Record& record,
+                       const checker::Diagnostic& d, bool color) {
+    render_located(out, file, record, d.pos, fmt::format("error[{}]", checker::code_name(d.code)),
+                   kErrorStyle, d.message, d.fix ? &*d.fix : nullptr, color);
+    for (const auto& n : d.notes)
+        render_located(out, file, record, n.pos, "note", kNoteStyle, n.message, nullptr, color);
 }
 
 void render_diagnostic(std::string& out, const Diagnostic& d, const ast::Record* record,
@@ -205,26 +241,57 @@ void render_diagnostic(std::string& out, const Diagnostic& d, const ast::Record*
 void render_syntax_errors(std::string& out, std::string_view file, const ast::Record& record,
                           bool color) {
     for (const auto& e : record.errors)
-        render_diagnostic(out, file, record, e.pos, "syntax", e.message, color);
+        render_located(out, file, record, e.pos, "error[syntax]", kErrorStyle, e.message,
+                       e.fix ? &*e.fix : nullptr, color);
 }
 
 void render_verdict_errors(std::string& out, std::string_view file, const ast::Record& record,
                            const checker::Verdict& verdict, bool color) {
-    for (const auto& d : verdict.errors)
-        render_diagnostic(out, file, record, d.pos, checker::code_name(d.code), d.message, color);
+    for (const auto& d : verdict.errors) render_diagnostic(out, file, record, d, color);
 }
 
 std::string error_label(std::string_view code, std::string_view message) {
     return fmt::format("error[{}]: {}", code, message);
 }
 
-void render_diagnostic_json(std::string& out, ast::Pos pos, std::string_view code,
-                            std::string_view message) {
+namespace {
+
+void open_diagnostic_json(std::string& out, ast::Pos pos, std::string_view code,
+                          std::string_view message) {
     fmt::format_to(std::back_inserter(out), "{{\"line\":{},\"column\":{},\"code\":", pos.line,
                    pos.column);
     append_json_string(out, code);
     out += ",\"message\":";
     append_json_string(out, message);
+}
+
+}  // namespace
+
+void render_diagnostic_json(std::string& out, ast::Pos pos, std::string_view code,
+                            std::string_view message) {
+    open_diagnostic_json(out, pos, code, message);
+    out += '}';
+}
+
+void render_diagnostic_json(std::string& out, const checker::Diagnostic& d) {
+    open_diagnostic_json(out, d.pos, checker::code_name(d.code), d.message);
+    auto to = std::back_inserter(out);
+    if (!d.notes.empty()) {
+        out += ",\"notes\":[";
+        for (std::size_t i = 0; i < d.notes.size(); ++i) {
+            fmt::format_to(to, "{}{{\"line\":{},\"column\":{},\"message\":", i ? "," : "",
+                           d.notes[i].pos.line, d.notes[i].pos.column);
+            append_json_string(out, d.notes[i].message);
+            out += '}';
+        }
+        out += ']';
+    }
+    if (d.fix) {
+        fmt::format_to(to, ",\"fixit\":{{\"line\":{},\"column\":{},\"length\":{},\"text\":",
+                       d.fix->pos.line, d.fix->pos.column, d.fix->length);
+        append_json_string(out, d.fix->text);
+        out += '}';
+    }
     out += '}';
 }
 

@@ -11,7 +11,8 @@
 
 namespace pips::checker {
 struct Verdict;
-}
+struct Diagnostic;
+}  // namespace pips::checker
 
 namespace pips::cli {
 
@@ -44,6 +45,14 @@ struct Diagnostic {
 void render_diagnostic(std::string& out, std::string_view file, const ast::Record& record,
                        ast::Pos pos, std::string_view code, std::string_view message, bool color);
 
+// A diagnostic of the checker as above, then, under the caret, its fix-it's
+// text (a near miss: what was probably meant), then each of its notes, as
+// "FILE:LINE:COL: note: message" with its source line and caret. The lines
+// after the first caret line are for people: a reader of DGN.md's verdict
+// format reads the "error[CODE]" lines and ignores the others.
+void render_diagnostic(std::string& out, std::string_view file, const ast::Record& record,
+                       const checker::Diagnostic& d, bool color);
+
 // `d` in `record` as above; with no record, "FILE:LINE:COL: error[CODE]:
 // message" alone, and for a diagnostic with no position "pips: error:
 // message" (the form of problems with an input or the run).
@@ -75,5 +84,9 @@ std::string caret_line(std::string_view line, std::uint32_t column);
 // "errors" of `pips check --format json` and `pips annotate --format json`.
 void render_diagnostic_json(std::string& out, ast::Pos pos, std::string_view code,
                             std::string_view message);
+// The same for a checker diagnostic, with two optional keys after "message":
+// "notes": [{"line","column","message"}...] when it has notes, and
+// "fixit": {"line","column","length","text"} when it has a fix-it.
+void render_diagnostic_json(std::string& out, const checker::Diagnostic& d);
 
 }  // namespace pips::cli

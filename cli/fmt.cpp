@@ -15,6 +15,7 @@ struct FmtOptions {
     std::vector<std::string> files;
     bool strict = false;
     bool strip_annotations = false;
+    std::string color = "auto";
 };
 
 }  // namespace
@@ -27,6 +28,7 @@ void setup_fmt(CLI::App& app) {
                   "Leave out a record with syntax errors (by default it is printed as written)");
     sub->add_flag("--strip-annotations", opt->strip_annotations,
                   "Remove the notes that pips annotate wrote");
+    add_color_option(*sub, opt->color);
     sub->add_option("files", opt->files, "DGN files; - reads standard input")->required();
     sub->footer(
         "Example:\n"
@@ -39,7 +41,7 @@ void setup_fmt(CLI::App& app) {
         args.files = opt->files;
         args.strict = opt->strict;
         args.strip_annotations = opt->strip_annotations;
-        if (int code = run_fmt(args, standard_io()); code != kExitValid)
+        if (int code = run_fmt(args, standard_io(color_when(opt->color))); code != kExitValid)
             throw CLI::RuntimeError(code);
     });
 }

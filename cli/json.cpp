@@ -49,7 +49,7 @@ void append_errors(std::string& out, const checker::Verdict& v) {
     for (const auto& d : v.errors) {
         if (!first) out += ',';
         first = false;
-        render_diagnostic_json(out, d.pos, checker::code_name(d.code), d.message);
+        render_diagnostic_json(out, d);
     }
     out += ']';
 }

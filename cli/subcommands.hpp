@@ -4,6 +4,10 @@
 // main.cpp include CLI11.
 #pragma once
 
+#include <string>
+
+#include "cli/commands.hpp"
+
 namespace CLI {
 class App;
 }
@@ -19,5 +23,10 @@ void setup_analyze(CLI::App& app);
 void setup_generate(CLI::App& app);
 void setup_rescore(CLI::App& app);
 void setup_perft(CLI::App& app);
+
+// `--color=auto|always|never` on a subcommand that prints diagnostics (into
+// `when`, which starts as "auto"), and the value it names.
+void add_color_option(CLI::App& sub, std::string& when);
+ColorWhen color_when(const std::string& when);
 
 }  // namespace pips::cli

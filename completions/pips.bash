@@ -22,9 +22,9 @@ _pips_rule_options() {
 # The options of a subcommand (none: of pips itself).
 _pips_options() {
     case $1 in
-    check) echo "-h --help --format -q --quiet -j --jobs --stats" ;;
-    fmt) echo "-h --help --strict --strip-annotations" ;;
-    annotate) echo "-h --help --format" ;;
+    check) echo "-h --help --format -q --quiet -j --jobs --stats --color" ;;
+    fmt) echo "-h --help --strict --strip-annotations --color" ;;
+    annotate) echo "-h --help --format --color" ;;
     analyze) echo "-h --help --format --tt-mb --max-nodes --sample --seed -j --jobs --shard" ;;
     generate) echo "-h --help --rules --players --options --matches --seed --deals --labels --claims --summary --bot --max-hands --mutate" ;;
     rescore) echo "-h --help --rules" ;;
@@ -82,6 +82,7 @@ _pips_option_value() {
     local values
     case $sub:$opt in
     check:--format) values="text json" ;;
+    check:--color | fmt:--color | annotate:--color) values="auto always never" ;;
     annotate:--format | analyze:--format) values="dgn json" ;;
     generate:--rules) values=$_pips_rules ;;
     generate:--options) values=$(_pips_rule_options "${rules:-jamaican}") ;;

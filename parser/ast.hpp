@@ -125,9 +125,19 @@ struct Hand {
     std::vector<Comment> comments;  // comments on lines that are not plies
 };
 
+// A suggested edit ("did you mean"): `text` in place of the `length` code
+// points that start at `pos`.
+struct FixIt {
+    Pos pos;
+    std::uint32_t length = 0;
+    std::string text;
+    friend bool operator==(const FixIt&, const FixIt&) = default;
+};
+
 struct SyntaxError {
     Pos pos;
-    std::string message;  // "expected ..., found ..."
+    std::string message;         // "expected ..., found ..."
+    std::optional<FixIt> fix{};  // a near miss: what was probably meant
 };
 
 struct Record {

@@ -118,6 +118,11 @@ inline std::vector<std::string> dump(const Record& r, Compare how = Compare::sha
                 o.os << "error";
                 o.at(e.pos);
                 o.os << ' ' << e.message;
+                if (e.fix) {
+                    o.os << " fix";
+                    o.at(e.fix->pos);
+                    o.os << ' ' << e.fix->length << " [" << e.fix->text << ']';
+                }
             });
     }
     for (const auto& c : r.leading_comments) line([&](Out& o) { o.os << "comment [" << c << ']'; });

@@ -281,7 +281,8 @@ void RecordParser::read_tiles(std::vector<ast::TileTok>& out) {
         TileWord t;
         const char* q = w.b;
         if (!tile_word(q, w.e, t, fast_)) {
-            error(w.b, "expected " + tile_expected(w) + ", found " + found(w));
+            error(w.b, w.e, "expected " + tile_expected(w) + ", found " + found(w),
+                  near_tile(w.b, w.e));
             continue;  // the next word is another tile
         }
         tiles_.push_back(tile_tok(t, pos(w.b)));
@@ -299,8 +300,9 @@ bool RecordParser::line_seat(ast::SeatNo& seat, ast::Pos& at) {
     char c = 0;
     const char* q = sw ? sw->b : nullptr;
     if (!sw || !seat_word(q, sw->e, c, fast_)) {
-        error(sw ? sw->b : last_end_, expect(Rule::seat_word) + ", found " +
-                                          (sw ? found(*sw) : std::string("end of line")));
+        error(sw ? sw->b : last_end_, sw ? sw->e : last_end_,
+              expect(Rule::seat_word) + ", found " + (sw ? found(*sw) : std::string("end of line")),
+              sw ? near_seat(sw->b, sw->e, false) : std::string());
         skip_line();
         return false;
     }
@@ -360,7 +362,8 @@ void RecordParser::end_line(Word w) {
         ast::Who who{};
         q = ww->b;
         if (!who_word(q, ww->e, who, fast_)) {
-            error(ww->b, expect(Rule::who) + " or end of line, found " + found(*ww));
+            error(ww->b, ww->e, expect(Rule::who) + " or end of line, found " + found(*ww),
+                  near_seat(ww->b, ww->e, true));
             skip_line();
             hand().end = e;
             return;
@@ -385,8 +388,10 @@ void RecordParser::claim_line(LineKw kw, Word w) {
         ast::ClaimItem item;
         const char* q = ww->b;
         if (!who_word(q, ww->e, item.who, fast_)) {
-            error(ww->b, expect(Rule::who) + (items_.empty() ? std::string() : " or end of line") +
-                             ", found " + found(*ww));
+            error(ww->b, ww->e,
+                  expect(Rule::who) + (items_.empty() ? std::string() : " or end of line") +
+                      ", found " + found(*ww),
+                  near_seat(ww->b, ww->e, true));
             skip_line();
             break;
         }

@@ -170,7 +170,18 @@ bool RecordParser::play_word(Word w, const char* p) {
     const char* q = p;
     if (!play_prefix(q, w.e, play, fast_)) return false;
     if (q != w.e) {
-        error(q, end_letter_expected() + show(q, w.e));
+        // `6-3l`: an end letter in lower case.
+        std::string fix;
+        if (w.e - q == 1 && *q >= 'a' && *q <= 'z') {
+            std::string upper(p, w.e);
+            upper.back() = static_cast<char>(*q - 'a' + 'A');
+            PlayWord mended;
+            const char* m = upper.data();
+            if (play_prefix(m, upper.data() + upper.size(), mended, fast_) &&
+                m == upper.data() + upper.size())
+                fix = upper.substr(upper.size() - 1);
+        }
+        error(q, w.e, end_letter_expected() + show(q, w.e), fix);
         drop_ply();
         return true;
     }
@@ -197,7 +208,7 @@ void RecordParser::bad_ply_word(Word w, const char* p) {
     LineKw line_kw{};
     if (line_keyword(p, w.e, line_kw, fast_))
         message += " (" + std::string(p, w.e) + " lines start on a new line)";
-    error(p, std::move(message));
+    error(p, w.e, std::move(message), near_ply(p, w.e));
     drop_ply();
 }
 

@@ -170,6 +170,15 @@ private:
 
     // errors
     void error(const char* at, std::string message);
+    // The same with a fix-it: `fix` in place of the word [at, e), and "; did
+    // you mean 'FIX'?" after the message.
+    void error(const char* at, const char* e, std::string message, const std::string& fix);
+    // A near miss of a ply word or of a tile ([b, e)): the word it probably
+    // was (`c:3-2L` -> `C:3-2L`, `6_5L` or `65L` -> `6-5L`), or empty.
+    std::string near_ply(const char* b, const char* e) const;
+    std::string near_tile(const char* b, const char* e) const;
+    // A seat (`who`: a seat or side) in lower case: `a`, `ac` -> `A`, `AC`.
+    std::string near_seat(const char* b, const char* e, bool who) const;
     std::string found(Word w) const { return show(w.b, w.e); }
     std::string tile_expected(Word w) const;
     ast::Hand& hand() { return rec_.hands.back(); }

@@ -15,6 +15,7 @@
 
 #include "parser/messages.hpp"
 #include "parser/record_parser.hpp"
+#include "parser/words.hpp"
 
 namespace pips::parser::detail {
 
@@ -116,12 +117,100 @@ bool bad_pips(const char* b, const char* e) {
 
 void RecordParser::error(const char* at, std::string message) {
     if (stopped_) return;
-    rec_.errors.push_back({pos(at), std::move(message)});
+    rec_.errors.push_back({pos(at), std::move(message), {}});
     if (rec_.errors.size() >= kMaxErrors) {
-        rec_.errors.push_back({rec_.errors.back().pos, "too many syntax errors, giving up"});
+        rec_.errors.push_back({rec_.errors.back().pos, "too many syntax errors, giving up", {}});
         stopped_ = true;
         p_ = end_;
     }
+}
+
+void RecordParser::error(const char* at, const char* e, std::string message,
+                         const std::string& fix) {
+    if (fix.empty()) return error(at, std::move(message));
+    if (stopped_) return;
+    message += "; did you mean '" + fix + "'?";
+    std::uint32_t length = 0;
+    for (const char* q = at; q < e; ++q) length += (static_cast<unsigned char>(*q) & 0xC0) != 0x80;
+    error(at, std::move(message));
+    auto& last = rec_.errors.back();
+    if (last.pos == pos(at)) last.fix = ast::FixIt{last.pos, length, fix};
+}
+
+namespace {
+
+bool digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+// A tile written with another separator, or none: `6_5`, `6.5`, `6/5`,
+// `6:5`, `6,5`, `6|5`, `65` at the start of w, mended in place; false when
+// it is not one.
+bool mend_tile(std::string& w, std::size_t i) {
+    if (i + 1 >= w.size() || !digit(w[i])) return false;
+    const auto sep = [](char c) {
+        return c == '_' || c == '.' || c == '/' || c == ':' || c == ',' || c == '|';
+    };
+    if (i + 2 < w.size() && sep(w[i + 1]) && digit(w[i + 2])) {
+        w[i + 1] = dgn::kTileJoin;
+        return true;
+    }
+    if (digit(w[i + 1]) && (i + 2 == w.size() || !digit(w[i + 2]))) {
+        w.insert(w.begin() + static_cast<std::ptrdiff_t>(i + 1), dgn::kTileJoin);
+        return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+// Near misses are looked for in short words only: a long word is no typo.
+constexpr std::ptrdiff_t kNearMissChars = 24;
+
+std::string RecordParser::near_tile(const char* b, const char* e) const {
+    if (e - b > kNearMissChars) return {};
+    std::string w(b, e);
+    if (!mend_tile(w, 0)) return {};
+    TileWord t;
+    return tile_word(w.data(), w.data() + w.size(), t, fast_) ? w : std::string();
+}
+
+std::string RecordParser::near_seat(const char* b, const char* e, bool who) const {
+    if (e - b > kNearMissChars) return {};
+    std::string w(b, e);
+    bool lower = false;
+    for (char& c : w)
+        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A'), lower = true;
+    if (!lower) return {};
+    const char* q = w.data();
+    const char* end = w.data() + w.size();
+    ast::Who x{};
+    char seat = 0;
+    return (who ? who_word(q, end, x, fast_) : seat_word(q, end, seat, fast_)) ? w : std::string();
+}
+
+std::string RecordParser::near_ply(const char* b, const char* e) const {
+    if (e - b > kNearMissChars) return {};
+    std::string w(b, e);
+    std::size_t i = 0;
+    bool mended = false;
+    constexpr char first = dgn::kFirstSeat - 'A' + 'a', last = dgn::kLastSeat - 'A' + 'a';
+    if (w.size() >= 2 && w[0] >= first && w[0] <= last && w[1] == dgn::kSeatLabel) {
+        w[0] = static_cast<char>(w[0] - first + dgn::kFirstSeat);
+        i = 2, mended = true;
+    }
+    if (mend_tile(w, i)) mended = true;
+    if (!mended) return {};
+    // The mended word must read as a whole ply word: a label alone, or a
+    // label and an action or a play.
+    const char* q = w.data();
+    const char* end = w.data() + w.size();  // *end is the string's NUL
+    char seat = 0;
+    if (seat_label(q, end, seat, fast_) && q == end) return w;
+    ActionKw kw{};
+    if (action_keyword(q, end, kw, fast_)) return w;
+    PlayWord play;
+    return play_prefix(q, end, play, fast_) && q == end ? w : std::string();
 }
 
 void RecordParser::skip_line() {

@@ -717,4 +717,329 @@ TEST(PipsExe, UnclosedBraceSwallowsOnlyTheRestOfItsRecord) {
     EXPECT_NE(fmt.out.find("{ unclosed\nB:pass\n\n[Event"), std::string::npos) << fmt.out;
 }
 
+// --- clang-grade diagnostics: fix-its, notes, colour ------------------------
+
+// A near miss gets "did you mean" in its message and the text meant under
+// the word it replaces.
+TEST(Diagnostics, NearMissesOfPlyWordsHaveAFixIt) {
+    TempDir dir;
+    auto f = dir.write("near.dgn", kTags + "hand 1\nA:6-6 B:6-3l c:3-2L D:6_5 A:65\n");
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find(":7:12: error[syntax]: expected an end letter (L, R, N, E, S, W) or '+N' "
+                         "after the tile, found 'l'; did you mean 'L'?\n"
+                         "A:6-6 B:6-3l c:3-2L D:6_5 A:65\n"
+                         "           ^\n"
+                         "           L\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("found 'c:3-2L'; did you mean 'C:3-2L'?\n"
+                         "A:6-6 B:6-3l c:3-2L D:6_5 A:65\n"
+                         "             ^\n"
+                         "             C:3-2L\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("found '6_5'; did you mean '6-5'?\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("found '65'; did you mean '6-5'?\n"), std::string::npos) << r.out;
+    // Seats and sides in lower case on the other lines.
+    auto lines = dir.write("lines.dgn", kTags +
+                                            "hand 1\ndeal a 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n"
+                                            "A:6-6\nend domino c\npoints ac 1\n");
+    ExeRun l = pips(dir, "check " + quote(lines));
+    EXPECT_NE(l.out.find("found 'a'; did you mean 'A'?\ndeal a 6-6 6-5 6-4 6-3 6-2 6-1 6-0\n"
+                         "     ^\n     A\n"),
+              std::string::npos)
+        << l.out;
+    EXPECT_NE(l.out.find("found 'c'; did you mean 'C'?\n"), std::string::npos) << l.out;
+    EXPECT_NE(l.out.find("found 'ac'; did you mean 'AC'?\n"), std::string::npos) << l.out;
+    // No fix-it where nothing near is meant.
+    auto g = dir.write("far.dgn", kTags + "hand 1\nA:6-6 B:skip e:6-5 B:6_7\n");
+    ExeRun far = pips(dir, "check " + quote(g));
+    EXPECT_EQ(far.out.find("did you mean"), std::string::npos) << far.out;
+    // In a deal line too, and in pips fmt's report of syntax errors.
+    auto h = dir.write("deal.dgn", kTags + "hand 1\ndeal A 6-6 6_5 1-1\n");
+    ExeRun fmt = pips(dir, "fmt " + quote(h));
+    EXPECT_NE(fmt.err.find("found '6_5'; did you mean '6-5'?\ndeal A 6-6 6_5 1-1\n"
+                           "           ^\n           6-5\n"),
+              std::string::npos)
+        << fmt.err;
+}
+
+TEST(Diagnostics, RuleSetAndOptionNamesOneEditAwayHaveAFixIt) {
+    TempDir dir;
+    auto f =
+        dir.write("rules.dgn", "[Rules \"Jamaican\"]\n[Players \"a, b, c, d\"]\n\nhand 1\nA:6-6\n");
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.out, f + ":1:1: error[bad-tag]: unknown rule set 'Jamaican'; did you mean "
+                         "'jamaican'?\n"
+                         "[Rules \"Jamaican\"]\n"
+                         "^\n"
+                         "        jamaican\n");
+    auto g =
+        dir.write("options.dgn",
+                  "[Rules \"quinientos\"]\n[Players \"a, b, c, d\"]\n[Options \"bonus capcu\"]\n"
+                  "\nhand 1\nA:6-6\n");
+    ExeRun o = pips(dir, "check " + quote(g));
+    EXPECT_NE(o.out.find(":3:1: error[bad-tag]: unknown option 'capcu' for quinientos; did you "
+                         "mean 'capicu'?\n[Options \"bonus capcu\"]\n^\n"),
+              std::string::npos)
+        << o.out;
+    EXPECT_NE(o.out.find("\n                capicu\n"), std::string::npos) << o.out;
+    // Two edits away, or near two names: the list of known names, no fix-it.
+    auto h = dir.write("far.dgn", "[Rules \"jamaicaan x\"]\n[Players \"a, b, c, d\"]\n\nhand 1\n");
+    ExeRun far = pips(dir, "check " + quote(h));
+    EXPECT_NE(far.out.find("unknown rule set 'jamaicaan x'; expected one of"), std::string::npos)
+        << far.out;
+    EXPECT_EQ(far.out.find("did you mean"), std::string::npos) << far.out;
+}
+
+// JSON: the errors keep their four keys; a fix-it adds "fixit", notes add
+// "notes", and an error without them has neither.
+TEST(Diagnostics, JsonFixItIsAnOptionalKey) {
+    TempDir dir;
+    auto f = dir.write("near.dgn", kTags + "hand 1\nA:6-6 B:skip c:3-2L\n");
+    ExeRun r = pips(dir, "check --format json " + quote(f));
+    auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 1u);
+    const auto& errors = lines[0]["errors"];
+    ASSERT_EQ(errors.size(), 2u) << r.out;
+    EXPECT_FALSE(errors[0].contains("fixit"));
+    EXPECT_FALSE(errors[0].contains("notes"));
+    EXPECT_EQ(errors[1]["line"], 7);
+    EXPECT_EQ(errors[1]["column"], 14);
+    EXPECT_EQ(errors[1]["code"], "syntax");
+    EXPECT_EQ(errors[1]["fixit"],
+              json::parse(R"({"line":7,"column":14,"length":6,"text":"C:3-2L"})"));
+}
+
+// --color: auto colours a terminal only (the tests' pipes never), always
+// colours whatever the output is, also with NO_COLOR set, and never does not.
+TEST(Diagnostics, ColorAutoAlwaysNever) {
+    TempDir dir;
+    // A wrong seat, a note and a fix-it, all coloured.
+    auto f = dir.write("bad.dgn", kWrongSeat + "\n" + kTags + "hand 1\nA:6-6 B:6-3L C:3-6R\n\n" +
+                                      kTags + "hand 1\nA:6-6 b:6-5L\n");
+    const std::string esc = "\x1b[";
+    ExeRun automatic = pips(dir, "check " + quote(f));
+    EXPECT_NE(automatic.out.find("note: 6-3 was played here"), std::string::npos);
+    EXPECT_NE(automatic.out.find("did you mean 'B:6-5L'?"), std::string::npos);
+    EXPECT_EQ(automatic.out.find(esc), std::string::npos) << automatic.out;
+    ExeRun always = pips(dir, "check --color always " + quote(f));
+    EXPECT_NE(always.out.find(esc), std::string::npos) << always.out;
+    ::setenv("NO_COLOR", "1", 1);
+    ExeRun no_color = pips(dir, "check --color=always " + quote(f));
+    ::unsetenv("NO_COLOR");
+    EXPECT_EQ(no_color.out, always.out);
+    ExeRun never = pips(dir, "check --color never " + quote(f));
+    EXPECT_EQ(never.out, automatic.out);
+    ExeRun bad = pips(dir, "check --color sometimes " + quote(f));
+    EXPECT_EQ(bad.code, 2);
+    // Stripped of its escapes, the coloured output is the plain one.
+    std::string plain;
+    for (std::size_t i = 0; i < always.out.size(); ++i) {
+        if (always.out.compare(i, esc.size(), esc) == 0) {
+            i = always.out.find('m', i);
+            continue;
+        }
+        plain += always.out[i];
+    }
+    EXPECT_EQ(plain, automatic.out);
+}
+
+// The line of `out` that starts with `head`, and the two after it (the
+// source line and the caret), or empty.
+std::string three_lines_from(const std::string& out, const std::string& head) {
+    std::size_t at = out.find(head);
+    if (at == std::string::npos) return {};
+    std::size_t end = at;
+    for (int i = 0; i < 3 && end != std::string::npos; ++i) end = out.find('\n', end + 1);
+    return out.substr(at, end == std::string::npos ? std::string::npos : end - at + 1);
+}
+
+const std::string kFour = "[Rules \"jamaican\"]\n[Players \"a, b, c, d\"]\n\nhand 1\n";
+
+// A note points at the other place an error involves, with its own source
+// line and caret, after the error's.
+TEST(Diagnostics, NotesPointAtTheOtherPlace) {
+    TempDir dir;
+    // A tile played twice, the second time written low half first.
+    auto twice = dir.write("twice.dgn", kFour + "A:6-6 B:6-3L\nC:3-6R\n");
+    ExeRun r = pips(dir, "check " + quote(twice));
+    EXPECT_EQ(r.out, twice +
+                         ":6:3: error[not-in-hand]: 3-6 is already on the layout\nC:3-6R\n  ^\n" +
+                         twice + ":5:9: note: 6-3 was played here\nA:6-6 B:6-3L\n        ^\n");
+    // A pass that a later play proves illegal: the error at the pass, the
+    // note at the play.
+    auto pass = dir.write("pass.dgn", kFour + "A:6-6\nB:pass\nC:6-2L D:6-5R A:5-3R\nB:6-3L\n");
+    r = pips(dir, "check " + quote(pass));
+    EXPECT_EQ(three_lines_from(r.out, pass + ":8:3: note: "),
+              pass + ":8:3: note: proven by B's 6-3 here\nB:6-3L\n  ^\n")
+        << r.out;
+    EXPECT_EQ(r.out.rfind(pass + ":6:3: error[illegal-pass]: ", 0), 0u) << r.out;
+    // The deal that holds a tile another seat plays.
+    const std::string deals =
+        "deal A 6-6 5-3 5-1 4-2 3-0 2-0 1-0\n"
+        "deal B 6-4 6-3 6-0 5-4 4-0 2-2 1-1\n"
+        "deal C 6-2 6-1 5-5 5-2 3-2 2-1 0-0\n"
+        "deal D 6-5 5-0 4-4 4-3 4-1 3-3 3-1\n";
+    auto dealt = dir.write("dealt.dgn", kFour + deals + "A:6-6 B:6-4L C:4-4R\n");
+    r = pips(dir, "check " + quote(dealt));
+    EXPECT_EQ(r.out, dealt +
+                         ":9:16: error[not-in-hand]: 4-4 is in D's hand, not C's\n"
+                         "A:6-6 B:6-4L C:4-4R\n               ^\n" +
+                         dealt +
+                         ":8:16: note: D was dealt 4-4 here\n"
+                         "deal D 6-5 5-0 4-4 4-3 4-1 3-3 3-1\n               ^\n");
+    // No note where no other place is involved: a tile that fits no end.
+    auto none = dir.write("none.dgn", kFour + "A:6-6 B:6-3L C:3-2L D:6-2R A:2-1R B:2-2R\n");
+    r = pips(dir, "check " + quote(none));
+    EXPECT_NE(r.out.find("error[no-match]: 2-2 does not fit the right end (1)"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("note:"), std::string::npos) << r.out;
+}
+
+// bad-deal is reported at the tile at fault, as written, with a note at the
+// deal that holds it; a count error stays at the keyword.
+TEST(Diagnostics, BadDealAtTheTileAtFault) {
+    TempDir dir;
+    auto f = dir.write("deal.dgn", kFour +
+                                       "deal A 6-6 6-3 5-1 4-2 3-0 2-0 1-0\n"
+                                       "deal B 6-4 3-6 6-0 5-4 4-0 2-2 1-1\n");
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.out, f +
+                         ":6:12: error[bad-deal]: 3-6 is dealt twice: A was dealt it too\n"
+                         "deal B 6-4 3-6 6-0 5-4 4-0 2-2 1-1\n           ^\n" +
+                         f +
+                         ":5:12: note: A was dealt 6-3 here\n"
+                         "deal A 6-6 6-3 5-1 4-2 3-0 2-0 1-0\n           ^\n");
+    auto g = dir.write("short.dgn", kFour + "deal A 6-6 6-3 5-1 4-2 3-0 2-0\n");
+    r = pips(dir, "check " + quote(g));
+    EXPECT_EQ(r.out.rfind(g + ":5:1: error[bad-deal]: A is dealt 6 tiles; jamaican, 4 players "
+                              "deals 7\n",
+                          0),
+              0u)
+        << r.out;
+    EXPECT_EQ(r.out.find("note:"), std::string::npos) << r.out;
+}
+
+// A wrong count of tiles names the player count the deals show when the
+// Players tag names another, with a note at the tag.
+TEST(Diagnostics, PlayerCountTheDealsShow) {
+    TempDir dir;
+    auto f = dir.write("three.dgn",
+                       "[Rules \"cutthroat\"]\n[Players \"a, b, c\"]\n\nhand 1\n"
+                       "deal A 6-6 5-3 5-1 4-2 3-0 2-0 1-0\n"
+                       "deal B 6-4 6-3 6-0 5-4 4-0 2-2 1-1\n"
+                       "deal C 6-2 6-1 5-5 5-2 3-2 2-1 0-0\n"
+                       "deal D 6-5 5-0 4-4 4-3 4-1 3-3 3-1\n");
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.out, f +
+                         ":5:1: error[bad-deal]: A is dealt 7 tiles; cutthroat, 3 players deals 9; "
+                         "the deals show 4 players (7 tiles each), the Players tag names 3\n"
+                         "deal A 6-6 5-3 5-1 4-2 3-0 2-0 1-0\n^\n" +
+                         f +
+                         ":2:10: note: the Players tag names 3 players\n"
+                         "[Players \"a, b, c\"]\n         ^\n");
+    // Four players named, three seats dealt 9 each: the deals show 3.
+    auto g = dir.write("four.dgn",
+                       "[Rules \"cutthroat\"]\n[Players \"a, b, c, d\"]\n\nhand 1\n"
+                       "deal A 6-6 5-3 5-1 4-2 3-0 2-0 1-0 6-5 5-0\n"
+                       "deal B 6-4 6-3 6-0 5-4 4-0 2-2 1-1 4-4 4-3\n"
+                       "deal C 6-2 6-1 5-5 5-2 3-2 2-1 3-3 4-1 3-1\n");
+    r = pips(dir, "check " + quote(g));
+    EXPECT_NE(r.out.find("A is dealt 9 tiles; cutthroat, 4 players deals 7; the deals show 3 "
+                         "players (9 tiles each), the Players tag names 4\n"),
+              std::string::npos)
+        << r.out;
+}
+
+// JSON: notes are an optional key of an error, each with its own position.
+TEST(Diagnostics, JsonNotesAreAnOptionalKey) {
+    TempDir dir;
+    auto f = dir.write("twice.dgn", kFour + "A:6-6 B:6-3L\nC:3-6R\n");
+    ExeRun r = pips(dir, "check --format json " + quote(f));
+    auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 1u);
+    EXPECT_EQ(lines[0]["errors"], json::parse(R"([{"line":6,"column":3,"code":"not-in-hand",
+                  "message":"3-6 is already on the layout",
+                  "notes":[{"line":5,"column":9,"message":"6-3 was played here"}]}])"));
+}
+
+// Claim errors say how the rules got their number.
+TEST(Diagnostics, ClaimErrorsSayHowTheRulesGotTheirNumber) {
+    TempDir dir;
+    // A Jamaican reset: BD, at 0, wins while AC has points.
+    auto reset = dir.write("reset.dgn", kFour +
+                                            "end domino A\nscore AC 1 BD 0\n\nhand 2\n"
+                                            "end domino B\npoints BD 1\nscore AC 1 BD 1\n");
+    ExeRun r = pips(dir, "check " + quote(reset));
+    EXPECT_NE(r.out.find(":11:10: error[score-mismatch]: after hand 2 (BD, at 0, won while AC "
+                         "had 1 point: the score resets), AC has 0, not 1\n"),
+              std::string::npos)
+        << r.out;
+    // Fives and threes: the claim stands by the points, the sum after them.
+    auto ft = dir.write("ft.dgn",
+                        "[Rules \"fives-threes\"]\n[Players \"a, b\"]\n\nhand 1\n"
+                        "A:6-0 +2 B:6-6L +3\n");
+    r = pips(dir, "check " + quote(ft));
+    EXPECT_NE(r.out.find(":5:17: error[points-mismatch]: 6-6 scores 4, not 3: the open ends add "
+                         "up to 12\n"),
+              std::string::npos)
+        << r.out;
+    // A domino claimed on a hand that is not over: why not.
+    auto dom = dir.write("dom.dgn", kFour + "A:6-6 B:6-3L\nend domino A\n");
+    r = pips(dir, "check " + quote(dom));
+    EXPECT_NE(r.out.find(":6:1: error[end-mismatch]: hand 1 is not over: A still holds 6 tiles\n"),
+              std::string::npos)
+        << r.out;
+    auto pts = dir.write("pts.dgn", kFour + "A:6-6 B:6-3L\npoints AC 1\n");
+    r = pips(dir, "check " + quote(pts));
+    EXPECT_NE(r.out.find(":6:1: error[end-mismatch]: hand 1 is not over: nobody has played out "
+                         "(tiles left: A 6, B 6, C 7, D 7) and no block is shown\n"),
+              std::string::npos)
+        << r.out;
+}
+
+// French points against: the count, its doubling and the penalties.
+TEST(Diagnostics, FrenchPointsArePipsDoublingsAndPenalties) {
+    TempDir dir;
+    const std::string record =
+        "[Rules \"french\"]\n[Players \"a, b, c, d\"]\n\nhand 1\n"
+        "deal A 6-6 6-3 6-2 4-2 4-0 3-1 2-0\n"
+        "deal B 5-5 5-0 4-3 4-1 3-3 3-2 2-1\n"
+        "deal C 6-0 5-4 5-3 5-2 4-4 2-2 1-0\n"
+        "deal D 6-5 6-4 6-1 5-1 3-0 1-1 0-0\n"
+        "D:0-0 A:4-0N B:5-0E C:6-0S D:3-0W A:6-6S B:pass C:4-4N\n"
+        "D:6-4S A:4-2N B:5-5E C:2-2N D:6-5E A:2-0N B:3-3W C:5-3W\n"
+        "D:5-1W A:6-2E B:3-2E C:5-4S D:1-1W A:3-1E B:2-1W C:1-0N\n"
+        "D:6-1E\n"
+        "end domino D\n";
+    auto f = dir.write("french.dgn", record + "points A 9 B 12 C 7 D 10\n");
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_NE(r.out.find(":14:14: error[points-mismatch]: B scores 22 in hand 1, not 12: D played "
+                         "their last tile; B has 12 pips + 10 penalty\n"),
+              std::string::npos)
+        << r.out;
+    // The seat that played out scores its penalties only; none here.
+    EXPECT_NE(r.out.find("error[points-mismatch]: D scores 0 in hand 1, not 10: D played their "
+                         "last tile\n"),
+              std::string::npos)
+        << r.out;
+}
+
+// A message that cites passes and draws by line has a note at each.
+TEST(Diagnostics, CitedPassesHaveNotes) {
+    TempDir dir;
+    auto f = dir.write("sixes.dgn", kFour +
+                                        "A:6-6 B:6-5L C:5-5L D:5-0L A:0-0L\n"
+                                        "B:pass C:pass D:pass\nA:1-0L\n");
+    ExeRun r = pips(dir, "check " + quote(f));
+    EXPECT_EQ(r.out.rfind(f + ":6:17: error[illegal-pass]: D passed at line 6 on 6 and 0; ", 0), 0u)
+        << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '^'), 3) << r.out;
+    for (const char* note : {":6:3: note: B passed here on 6 and 0\nB:pass C:pass D:pass\n  ^\n",
+                             ":6:10: note: C passed here on 6 and 0\n"})
+        EXPECT_NE(r.out.find(f + note), std::string::npos) << note << "\n" << r.out;
+}
+
 }  // namespace

@@ -650,7 +650,10 @@ TEST(Errors, BadSeatAndKind) {
     EXPECT_EQ(one_error(kHead + "deal E 6-6\n"), "4:6: expected a seat (A-D), found 'E'");
     EXPECT_EQ(one_error(kHead + "deal A: 6-6\n"), "4:6: expected a seat (A-D), found 'A:'");
     EXPECT_EQ(one_error(kHead + "redeal\n"), "4:7: expected a seat (A-D), found end of line");
-    EXPECT_EQ(one_error(kHead + "remain a 1-1\n"), "4:8: expected a seat (A-D), found 'a'");
+    EXPECT_EQ(one_error(kHead + "remain a 1-1\n"),
+              "4:8: expected a seat (A-D), found 'a'; did you mean 'A'?");
+    // Lower case that names no seat in upper case either: no suggestion.
+    EXPECT_EQ(one_error(kHead + "remain e 1-1\n"), "4:8: expected a seat (A-D), found 'e'");
     EXPECT_EQ(one_error(kHead + "end blocked\n"),
               "4:5: expected domino, block, tie or target, found 'blocked'");
     EXPECT_EQ(one_error(kHead + "deal A 6-6R\n"), "4:8: expected a tile, found '6-6R'");
