@@ -337,9 +337,15 @@ std::string RecordChecker::points_detail(int party, const HandState& h, const Ha
                        : std::string();
     std::string out = fmt::format("{} has {} pips", seat_char(party), *count);
     auto to = std::back_inserter(out);
-    if (held->has_double()) fmt::format_to(to, " (doubled: it holds a double)");
-    if (r.how == HandOver::domino && r.reason.double_domino)
-        fmt::format_to(to, " (doubled: {} went out with a double)", seat_char(r.winner_seat));
+    const bool own = held->has_double();
+    const bool out_double = r.how == HandOver::domino && r.reason.double_domino;
+    if (own && out_double)
+        fmt::format_to(to, ", doubled twice (it holds a double, and {} went out with one)",
+                       seat_char(r.winner_seat));
+    else if (own)
+        fmt::format_to(to, ", doubled (it holds a double)");
+    else if (out_double)
+        fmt::format_to(to, ", doubled ({} went out with a double)", seat_char(r.winner_seat));
     if (penalty) fmt::format_to(to, " + {} penalty", penalty);
     return out;
 }

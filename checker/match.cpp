@@ -67,6 +67,15 @@ std::string RecordChecker::reset_words(const MatchState& before, const MatchStat
     return fmt::format(" ({}'s win gave every seat a point: the scores reset)", w);
 }
 
+// " (12 + 9 in hand 3)": how a score that was not reset was reached.
+std::string RecordChecker::sum_words(const MatchState& before, const MatchState& after, int party,
+                                     int hand) {
+    if (after.prev == MatchState::Prev::reset || party < 0) return {};
+    const auto p = static_cast<std::size_t>(party);
+    return fmt::format(" ({} + {} in hand {})", before.score[p], after.score[p] - before.score[p],
+                       hand);
+}
+
 void RecordChecker::check_score(const ast::Hand& hand, const MatchState* before,
                                 const HandResult* r) {
     if (!hand.score || !judging()) return;
@@ -106,10 +115,11 @@ void RecordChecker::check_score(const ast::Hand& hand, const MatchState* before,
         }
         if (it.value != m_.score[party])
             error(it.value_pos, Code::score_mismatch,
-                  fmt::format("after hand {} the score is {}{}; {} has {}, not {}", hand.number,
+                  fmt::format("after hand {} the score is {}{}; {} has {}{}, not {}", hand.number,
                               match_score_text(*rules_, m_),
                               before && r && !r->tie ? reset_words(*before, m_, r->winner) : "",
-                              who_name(it.who), m_.score[party], it.value));
+                              who_name(it.who), m_.score[party],
+                              before ? sum_words(*before, m_, party, hand.number) : "", it.value));
     }
 }
 

@@ -330,6 +330,8 @@ private:
     // " (BD, at 0, won while AC had 3 points: the score resets)" when
     // `winner`'s win took the match from `before` to a reset `after`.
     std::string reset_words(const MatchState& before, const MatchState& after, int winner) const;
+    static std::string sum_words(const MatchState& before, const MatchState& after, int party,
+                                 int hand);
     void check_score(const ast::Hand& hand, const MatchState* before = nullptr,
                      const HandResult* r = nullptr);
     void summarize(const ast::Hand& hand, const HandResult& r);

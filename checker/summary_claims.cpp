@@ -232,9 +232,13 @@ void RecordChecker::summary_score_wrong(const ast::Hand& hand,
             for (const auto& s : all)
                 if (s.o.winner != all.front().o.winner || s.after.prev != MatchState::Prev::reset)
                     reset.clear();
-            why = fmt::format("after hand {}{} {} has {}, not {}", hand.number,
+            // Every way adds the same points otherwise: say how many.
+            std::string sum = sum_words(m_, all.front().after, p, hand.number);
+            for (const auto& s : all)
+                if (s.after.prev == MatchState::Prev::reset) sum.clear();
+            why = fmt::format("after hand {}{} {} has {}{}, not {}", hand.number,
                               reset.empty() ? "" : reset + ",", who_name(it.who),
-                              all.front().after.score[p], it.value);
+                              all.front().after.score[p], reset.empty() ? sum : "", it.value);
         }
         break;
     }

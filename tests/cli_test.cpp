@@ -977,6 +977,15 @@ TEST(Diagnostics, ClaimErrorsSayHowTheRulesGotTheirNumber) {
                          "had 1 point: the score resets), AC has 0, not 1\n"),
               std::string::npos)
         << r.out;
+    // A score that was not reset: the score before and the hand's points.
+    auto sum = dir.write("sum.dgn", kFour +
+                                        "end domino A\nscore AC 1 BD 0\n\nhand 2\n"
+                                        "end domino C\npoints AC 1\nscore AC 1 BD 0\n");
+    r = pips(dir, "check " + quote(sum));
+    EXPECT_NE(r.out.find(":11:10: error[score-mismatch]: after hand 2 AC "
+                         "has 2 (1 + 1 in hand 2), not 1\n"),
+              std::string::npos)
+        << r.out;
     // Fives and threes: the claim stands by the points, the sum after them.
     auto ft = dir.write("ft.dgn",
                         "[Rules \"fives-threes\"]\n[Players \"a, b\"]\n\nhand 1\n"
@@ -1023,6 +1032,32 @@ TEST(Diagnostics, FrenchPointsArePipsDoublingsAndPenalties) {
     // The seat that played out scores its penalties only; none here.
     EXPECT_NE(r.out.find("error[points-mismatch]: D scores 0 in hand 1, not 10: D played their "
                          "last tile\n"),
+              std::string::npos)
+        << r.out;
+    // Out with a double: every other count doubled, twice for a seat that
+    // holds a double itself.
+    const std::string doubled =
+        "[Rules \"french\"]\n[Players \"a, b, c, d\"]\n\nhand 1\n"
+        "deal A 6-5 6-0 5-3 5-1 3-3 3-0 2-1\n"
+        "deal B 6-1 5-5 4-3 4-2 1-1 1-0 0-0\n"
+        "deal C 6-6 6-4 6-3 6-2 5-2 4-4 3-2\n"
+        "deal D 5-4 5-0 4-1 4-0 3-1 2-2 2-0\n"
+        "B:0-0 C:pass D:5-0N A:3-0E B:1-0W C:pass D:2-0S A:3-3E\n"
+        "B:4-3E C:4-4E D:5-4E A:pass B:1-1W C:pass D:4-1W A:pass\n"
+        "B:4-2W C:pass D:2-2S A:2-1W B:6-1W C:5-2S D:pass A:pass\n"
+        "B:5-5N\n"
+        "end domino B\n"
+        "points A 31 B 0 C 88 D 16\n";
+    auto d = dir.write("doubled.dgn", doubled);
+    r = pips(dir, "check " + quote(d));
+    EXPECT_NE(r.out.find(":14:10: error[points-mismatch]: A scores 62 in hand 1, not 31: B played "
+                         "their last tile, a double: the others' counts are doubled; A has 31 "
+                         "pips, doubled (B went out with a double)\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("error[points-mismatch]: C scores 176 in hand 1, not 88: B played their "
+                         "last tile, a double: the others' counts are doubled; C has 44 pips, "
+                         "doubled twice (it holds a double, and B went out with one)\n"),
               std::string::npos)
         << r.out;
 }
