@@ -237,9 +237,13 @@ std::vector<Move> Game::legal_moves() const {
 bool Game::pass_at_pose_leads_on(int seat) const {
     const int n = variant().players;
     if (pose_passes_ + 1 >= n) return false;
+    // What pose_moves lets a seat pose: a double on a spinner layout or
+    // where the rule asks for one, else any tile.
+    const bool a_double = variant().layout() == LayoutKind::spinner ||
+                          (pr_.known && pr_.what == PoseRule::What::a_double);
     for (int k = 1; k <= n - 1 - pose_passes_; ++k) {
         TileSet t = may_hold((seat + k) % n);
-        if (pr_.what == PoseRule::What::a_double ? t.has_double() : !t.empty()) return true;
+        if (a_double ? t.has_double() : !t.empty()) return true;
     }
     return false;
 }

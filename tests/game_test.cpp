@@ -194,6 +194,24 @@ TEST(GameLegalMoves, FrenchWinnerWithoutADoublePassesAtThePose) {
                                  n + ":6-6 " + n + ":pass");
 }
 
+// With the poser unknown, each seat may pass at the pose while a later seat
+// may still pose; on the spinner only a double poses, so a seat passes only
+// when a later seat holds one (D holds none here: C must pose).
+TEST(GameLegalMoves, FrenchPoseUnknownPassesOnlyToASeatWithADouble) {
+    const Variant v = variant("french", 4);
+    Game g(v);
+    MatchState m;
+    m.first = false;
+    m.known = false;
+    m.pose_unknown = true;
+    g.set_match(m);
+    ASSERT_TRUE(g.deal(deal_of({"6-5 6-3 4-0 3-3 2-2 2-0 1-1", "6-1 6-0 5-5 5-3 4-1 3-2 2-1",
+                                "6-6 6-4 5-4 5-1 4-4 3-1 0-0", "6-2 5-2 5-0 4-3 4-2 3-0 1-0"})));
+    play(g, "A:pass");
+    play(g, "B:pass");
+    EXPECT_EQ(moves_text(g), "C:0-0 C:4-4 C:6-6");
+}
+
 TEST(GameApply, RefusalsChangeNothing) {
     Game g = dealt(variant("jamaican", 4), kJamaican);
     EXPECT_FALSE(g.apply(Move::pose(0, Tile(4, 2))));  // B holds 6-6 and poses
