@@ -123,31 +123,40 @@ int mover(const Game& g, int poser) {
     return all.empty() ? -1 : all.front().seat;
 }
 
-std::vector<Move> analysis_moves(const Game& g, int poser) {
+void analysis_moves(const Game& g, int poser, MoveList& out) {
+    out.clear();
     const int seat = mover(g, poser);
-    std::vector<Move> out;
-    if (seat < 0) return out;
+    if (seat < 0) return;
     const HandState& h = g.hand();
     const RuleTraits& t = g.variant().traits();
-    std::vector<Move> all = g.legal_moves();
+    g.legal_moves(out);
     const bool last_tile = h.posed() && h.seat(seat).count == 1 && !t.scores_in_play &&
                            !(g.variant().partnership() && t.partner_plays_on);
     const bool no_idle_pass = t.pass_while_able && h.posed() &&
                               h.passes_in_row() >= h.in_hand() - 1 &&
                               h.can_play(seat) == std::optional<bool>(true);
-    for (Move& m : all) {
+    // Filtered in place: the moves kept are out[0, kept).
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        Move m = out[i];
         if (m.seat != seat) continue;
         if (m.kind == Move::Kind::pass && no_idle_pass) continue;
         if (m.kind == Move::Kind::play && m.end_matters && last_tile) {
-            const bool seen = std::any_of(out.begin(), out.end(), [&](const Move& o) {
+            const bool seen = std::any_of(out.begin(), out.begin() + kept, [&](const Move& o) {
                 return o.kind == Move::Kind::play && o.tile == m.tile;
             });
             if (seen) continue;
             m.end_matters = false;
         }
-        out.push_back(m);
+        out[kept++] = m;
     }
-    return out;
+    out.resize(kept);
+}
+
+std::vector<Move> analysis_moves(const Game& g, int poser) {
+    MoveList l;
+    analysis_moves(g, poser, l);
+    return {l.begin(), l.end()};
 }
 
 Solver::Solver(SolverOptions o) {
@@ -231,6 +240,14 @@ int Solver::set_party(int party, const Variant& v) {
     return party == 0 ? 1 : -1;
 }
 
+Solver::Frame& Solver::frame(int depth, const Game& g) {
+    // Frames for this depth and its children: a child is made in place of the
+    // last one (copy assignment keeps the storage a Game holds).
+    const auto need = static_cast<std::size_t>(depth) + 2;
+    while (frames_.size() < need) frames_.push_back(std::make_unique<Frame>(g));
+    return *frames_[static_cast<std::size_t>(depth)];
+}
+
 int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
     if (++nodes_ > node_limit_ && node_limit_ > 0)
         throw SolverError("the search passed its limit of " + std::to_string(node_limit_) +
@@ -258,27 +275,33 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
             if (alpha >= beta) return v;
         }
     }
-    std::vector<Move> moves = analysis_moves(g, poser);
+    Frame& f = frame(depth, g);
+    MoveList& moves = f.moves;
+    analysis_moves(g, poser, moves);
     if (moves.empty()) throw SolverError("a hand in play with no move");
     if (moves.size() > 64) throw SolverError("more moves than the search orders");
-    const int seat = moves.front().seat;
+    const int seat = moves[0].seat;
     const bool maximise = g.variant().party_of(seat) == persp_;
+    const std::size_t n = moves.size();
     std::array<std::uint8_t, 64> order{};
-    const std::size_t n = std::min<std::size_t>(moves.size(), order.size());
-    {
-        std::array<int, 64> score{};
-        for (std::size_t i = 0; i < n; ++i) {
-            order[i] = static_cast<std::uint8_t>(i);
-            score[i] = i == hint ? 1 << 20 : order_score(g, moves[i]);
-        }
-        std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
-                         [&](std::uint8_t a, std::uint8_t b) { return score[a] > score[b]; });
+    std::array<int, 64> score{};
+    for (std::size_t i = 0; i < n; ++i) {
+        order[i] = static_cast<std::uint8_t>(i);
+        score[i] = i == hint ? 1 << 20 : order_score(g, moves[i]);
+    }
+    // Insertion sort, stable: few moves.
+    for (std::size_t i = 1; i < n; ++i) {
+        const std::uint8_t x = order[i];
+        std::size_t j = i;
+        for (; j > 0 && score[order[j - 1]] < score[x]; --j) order[j] = order[j - 1];
+        order[j] = x;
     }
     const int a0 = alpha, b0 = beta;
     int best = maximise ? -kInf : kInf;
     std::uint8_t best_i = order[0];
+    Game& child = frames_[static_cast<std::size_t>(depth) + 1]->game;
     for (std::size_t j = 0; j < n; ++j) {
-        Game child = g.clone();
+        child = g;
         if (!child.apply(moves[order[j]])) throw SolverError("the engine refused a listed move");
         const int v = search(child, alpha, beta, depth + 1, -1);
         if (maximise ? v > best : v < best) {
@@ -329,8 +352,11 @@ std::vector<Solver::Judged> Solver::judge(const Game& g, int poser) {
     const int seat = mover(g, poser);
     if (seat < 0) return out;
     const int sign = set_party(g.variant().party_of(seat), g.variant());
-    for (const Move& m : analysis_moves(g, poser)) {
-        Game child = g.clone();
+    const std::vector<Move> moves = analysis_moves(g, poser);
+    frame(0, g);
+    Game& child = frames_[1]->game;  // the position at depth 1
+    for (const Move& m : moves) {
+        child = g;
         if (!child.apply(m)) throw SolverError("the engine refused a listed move");
         out.push_back({m, sign * solve(child, 1, -1)});
     }

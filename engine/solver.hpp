@@ -42,6 +42,8 @@ int mover(const Game& g, int poser = -1);
 //   was played (french), so that a round of passes cannot go on for ever: a
 //   seat able to play then plays.
 std::vector<Move> analysis_moves(const Game& g, int poser = -1);
+// The same moves in `out` (cleared first), without allocating.
+void analysis_moves(const Game& g, int poser, MoveList& out);
 
 // The search failed: a result the rules leave unknown, or a hand too long.
 class SolverError : public std::runtime_error {
@@ -110,6 +112,18 @@ private:
     // Sets the perspective for `party`; returns the sign that turns a
     // perspective value into `party`'s value.
     int set_party(int party, const Variant& v);
+
+    // What the search keeps for each depth: the position there (made from
+    // its parent by copy assignment, which reuses a Game's storage) and the
+    // moves of the position searched there.
+    struct Frame {
+        explicit Frame(const Game& g) : game(g) {}
+        Game game;
+        MoveList moves;
+    };
+    // The frame of `depth`, made (from `g`) with the one of its children.
+    Frame& frame(int depth, const Game& g);
+    std::vector<std::unique_ptr<Frame>> frames_;
 
     struct Free {
         void operator()(Entry* p) const;
