@@ -204,14 +204,14 @@ Solver::Key Solver::key_of(const Game& g) const {
 }
 
 Solver::Entry* Solver::probe(const Key& k) {
-    Entry* bucket = table_.get() + (k.index & buckets_mask_) * kBucket;
+    Entry* bucket = bucket_of(k);
     for (std::size_t i = 0; i < kBucket; ++i)
         if (bucket[i].generation == generation_ && bucket[i].check == k.check) return &bucket[i];
     return nullptr;
 }
 
 void Solver::store(const Key& k, int value, std::uint8_t flag, std::uint8_t best) {
-    Entry* bucket = table_.get() + (k.index & buckets_mask_) * kBucket;
+    Entry* bucket = bucket_of(k);
     Entry* slot = nullptr;
     for (std::size_t i = 0; i < kBucket && !slot; ++i)
         if (bucket[i].generation == generation_ && bucket[i].check == k.check) slot = &bucket[i];
@@ -258,14 +258,31 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
         return *v;
     }
     if (depth > kMaxPlies) throw SolverError("the hand runs past the deepest search");
+    Frame& f = frame(depth, g);
+    MoveList& moves = f.moves;
+    Game& child = frames_[static_cast<std::size_t>(depth) + 1]->game;
     const bool posed = g.hand().posed();
     Key k;
+    // The table's line is fetched while the moves are listed.
+    if (posed) {
+        k = key_of(g);
+        __builtin_prefetch(bucket_of(k));
+    }
+    analysis_moves(g, poser, moves);
+    if (moves.empty()) throw SolverError("a hand in play with no move");
+    if (moves.size() > 64) throw SolverError("more moves than the search orders");
+    if (moves.size() == 1) {
+        // A forced move (a pass, a draw): the position is worth its child's
+        // value, which the child's entry keeps.
+        child = g;
+        if (!child.apply(moves[0])) throw SolverError("the engine refused a listed move");
+        return search(child, alpha, beta, depth + 1, -1);
+    }
     std::uint8_t hint = 0xFF;
     // Penalties already incurred change no later choice: the table keeps
     // the value less them, and one entry serves every way to reach the tiles.
     const int base = penalties_ ? -g.score().points[static_cast<std::size_t>(persp_)] : 0;
     if (posed) {
-        k = key_of(g);
         if (const Entry* e = probe(k)) {
             hint = e->best;
             const int v = e->value + base;
@@ -275,11 +292,6 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
             if (alpha >= beta) return v;
         }
     }
-    Frame& f = frame(depth, g);
-    MoveList& moves = f.moves;
-    analysis_moves(g, poser, moves);
-    if (moves.empty()) throw SolverError("a hand in play with no move");
-    if (moves.size() > 64) throw SolverError("more moves than the search orders");
     const int seat = moves[0].seat;
     const bool maximise = g.variant().party_of(seat) == persp_;
     const std::size_t n = moves.size();
@@ -299,7 +311,6 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
     const int a0 = alpha, b0 = beta;
     int best = maximise ? -kInf : kInf;
     std::uint8_t best_i = order[0];
-    Game& child = frames_[static_cast<std::size_t>(depth) + 1]->game;
     for (std::size_t j = 0; j < n; ++j) {
         child = g;
         if (!child.apply(moves[order[j]])) throw SolverError("the engine refused a listed move");

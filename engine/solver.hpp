@@ -103,6 +103,9 @@ private:
         std::uint64_t check = 0;
     };
     Key key_of(const Game& g) const;
+    Entry* bucket_of(const Key& k) const {
+        return table_.get() + (k.index & buckets_mask_) * kBucket;
+    }
     Entry* probe(const Key& k);
     void store(const Key& k, int value, std::uint8_t flag, std::uint8_t best);
     // The value for persp_ (see below) of g, fail-soft within (alpha, beta).
