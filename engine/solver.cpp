@@ -19,13 +19,11 @@ namespace {
 
 constexpr int kInf = std::numeric_limits<int>::max() / 4;
 
-constexpr std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
+// The high and low halves of the 128-bit product, xored.
+std::uint64_t mum(std::uint64_t a, std::uint64_t b) {
+    __extension__ typedef unsigned __int128 u128;
+    const u128 r = static_cast<u128>(a) * b;
+    return static_cast<std::uint64_t>(r) ^ static_cast<std::uint64_t>(r >> 64);
 }
 
 // The words that decide the rest of a hand once it is posed: what every seat
@@ -194,13 +192,32 @@ void Solver::new_hand() {
 }
 
 Solver::Key Solver::key_of(const Game& g) const {
+    // Two independent hashes of the words, each three 64x64->128-bit
+    // products of a pair of words under secret masks (multiply-xor, as in
+    // wyhash): the index picks the bucket, the check (64 bits of the other)
+    // tells the positions in it apart. No word ever equals the mask of its
+    // place (each mask has high bits the word never has, or a 16-bit point
+    // field no hand reaches), so no factor is 0, and no product.
+    static constexpr std::array<std::uint64_t, 6> kA = {
+        0xa0761d6478bd642fULL,
+        0xe7037ed1a0b428dbULL,
+        0x8ebc6af09c88c6e3ULL,
+        0xf89b1f5e5a0b9c31ULL,
+        0x8000800080008000ULL ^ 0x1d8e4e27c47d124fULL,
+        0xd0d0b4b5c3a6a1e7ULL};
+    static constexpr std::array<std::uint64_t, 6> kB = {
+        0xc2b2ae3d27d4eb4fULL,
+        0x9e3779b97f4a7c15ULL,
+        0xf1357aea2e62a9c5ULL,
+        0xe4b6c9f2a1d3e5b7ULL,
+        0x8000800080008000ULL ^ 0x2545f4914f6cdd1dULL,
+        0xb5ad4eceda1ce2a9ULL};
     const std::array<std::uint64_t, 6> w = key_words(g, persp_, !penalties_);
-    std::uint64_t a = 0x243f6a8885a308d3ULL, b = 0x13198a2e03707344ULL;
-    for (std::uint64_t x : w) {
-        a = mix(a ^ x);
-        b = mix(b + x * 0x9e3779b97f4a7c15ULL);
-    }
-    return {a, b | 1};  // check 0 marks nothing
+    const std::uint64_t a = mum(w[0] ^ kA[0], w[1] ^ kA[1]) ^ mum(w[2] ^ kA[2], w[3] ^ kA[3]) ^
+                            mum(w[4] ^ kA[4], w[5] ^ kA[5]);
+    const std::uint64_t b = mum(w[0] ^ kB[0], w[1] ^ kB[1]) ^ mum(w[2] ^ kB[2], w[3] ^ kB[3]) ^
+                            mum(w[4] ^ kB[4], w[5] ^ kB[5]);
+    return {mum(a, 0x9fb21c651e98df25ULL), b | 1};  // check 0 marks nothing
 }
 
 Solver::Entry* Solver::probe(const Key& k) {
