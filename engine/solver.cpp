@@ -175,6 +175,7 @@ Solver::Solver(SolverOptions o) {
     std::memset(p, 0, size);
     table_.reset(static_cast<Entry*>(p));
     buckets_mask_ = buckets - 1;
+    active_mask_ = std::min(buckets, kFirstBuckets) - 1;
     generation_ = 1;
 }
 
@@ -184,6 +185,8 @@ void Solver::Free::operator()(Entry* p) const {
 
 void Solver::new_hand() {
     nodes_ = 0;
+    active_mask_ = std::min(buckets_mask_ + 1, kFirstBuckets) - 1;
+    filled_ = 0;
     if (++generation_ == 0) {
         // The generations wrapped: entries of old hands would look current.
         std::fill(table_.get(), table_.get() + entries_, Entry{});
@@ -233,7 +236,12 @@ void Solver::store(const Key& k, int value, std::uint8_t flag, std::uint8_t best
     for (std::size_t i = 0; i < kBucket && !slot; ++i)
         if (bucket[i].generation == generation_ && bucket[i].check == k.check) slot = &bucket[i];
     for (std::size_t i = 0; i < kBucket && !slot; ++i)
-        if (bucket[i].generation != generation_) slot = &bucket[i];
+        if (bucket[i].generation != generation_) {
+            slot = &bucket[i];
+            // Half the part in use holds this hand's entries: twice the part.
+            if (++filled_ * 2 > (active_mask_ + 1) * kBucket && active_mask_ < buckets_mask_)
+                active_mask_ = active_mask_ * 2 + 1;
+        }
     if (!slot) {
         // A full bucket: the entries move down one, the oldest goes.
         std::move_backward(bucket, bucket + kBucket - 1, bucket + kBucket);
@@ -312,8 +320,8 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
     const int seat = moves[0].seat;
     const bool maximise = g.variant().party_of(seat) == persp_;
     const std::size_t n = moves.size();
-    std::array<std::uint8_t, 64> order{};
-    std::array<int, 64> score{};
+    std::array<std::uint8_t, 64> order;
+    std::array<int, 64> score;
     for (std::size_t i = 0; i < n; ++i) {
         order[i] = static_cast<std::uint8_t>(i);
         score[i] = i == hint ? 1 << 20 : order_score(g, moves[i]);

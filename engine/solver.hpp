@@ -104,7 +104,7 @@ private:
     };
     Key key_of(const Game& g) const;
     Entry* bucket_of(const Key& k) const {
-        return table_.get() + (k.index & buckets_mask_) * kBucket;
+        return table_.get() + (k.index & active_mask_) * kBucket;
     }
     Entry* probe(const Key& k);
     void store(const Key& k, int value, std::uint8_t flag, std::uint8_t best);
@@ -134,6 +134,13 @@ private:
     std::unique_ptr<Entry[], Free> table_;  // huge pages where the system has them
     std::size_t entries_ = 0;
     std::size_t buckets_mask_ = 0;
+    // A hand starts in the table's first buckets and takes twice as many each
+    // time half of them hold its entries: a small hand's probes stay in a few
+    // MiB that the caches keep, a large one gets the whole table. Entries of
+    // the smaller part stay where they are (half of them are still found).
+    static constexpr std::size_t kFirstBuckets = (std::size_t{4} << 20) / (kBucket * sizeof(Entry));
+    std::size_t active_mask_ = 0;
+    std::size_t filled_ = 0;  // entries this hand put in empty slots
     std::uint16_t generation_ = 0;
     std::uint64_t nodes_ = 0;
     std::uint64_t node_limit_ = 0;
