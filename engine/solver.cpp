@@ -233,14 +233,13 @@ Solver::Entry* Solver::probe(const Key& k) {
 void Solver::store(const Key& k, int value, std::uint8_t flag, std::uint8_t best) {
     Entry* bucket = bucket_of(k);
     Entry* slot = nullptr;
+    bool fill = false;
     for (std::size_t i = 0; i < kBucket && !slot; ++i)
         if (bucket[i].generation == generation_ && bucket[i].check == k.check) slot = &bucket[i];
     for (std::size_t i = 0; i < kBucket && !slot; ++i)
         if (bucket[i].generation != generation_) {
             slot = &bucket[i];
-            // Half the part in use holds this hand's entries: twice the part.
-            if (++filled_ * 2 > (active_mask_ + 1) * kBucket && active_mask_ < buckets_mask_)
-                active_mask_ = active_mask_ * 2 + 1;
+            fill = true;
         }
     if (!slot) {
         // A full bucket: the entries move down one, the oldest goes.
@@ -252,6 +251,15 @@ void Solver::store(const Key& k, int value, std::uint8_t flag, std::uint8_t best
     slot->generation = generation_;
     slot->flag = flag;
     slot->best = best;
+    // Half the part in use holds this hand's entries: twice the part. A key
+    // found in bucket b of the part is looked for in b or in b plus the
+    // part's size after it: the part is copied there, so that every entry
+    // is still found (the copies that are not looked for go as buckets fill).
+    if (fill && ++filled_ * 2 > (active_mask_ + 1) * kBucket && active_mask_ < buckets_mask_) {
+        const std::size_t n = (active_mask_ + 1) * kBucket;
+        std::copy(table_.get(), table_.get() + n, table_.get() + n);
+        active_mask_ = active_mask_ * 2 + 1;
+    }
 }
 
 int Solver::set_party(int party, const Variant& v) {
