@@ -136,8 +136,8 @@ private:
     std::size_t buckets_mask_ = 0;
     // A hand starts in the table's first buckets and takes twice as many each
     // time half of them hold its entries: a small hand's probes stay in a few
-    // MiB that the caches keep, a large one gets the whole table. Entries of
-    // the smaller part stay where they are (half of them are still found).
+    // MiB that the caches keep, a large one gets the whole table (store()
+    // copies the part into its new half, so that every entry is still found).
     static constexpr std::size_t kFirstBuckets = (std::size_t{4} << 20) / (kBucket * sizeof(Entry));
     std::size_t active_mask_ = 0;
     std::size_t filled_ = 0;  // entries this hand put in empty slots
