@@ -3,9 +3,12 @@
 // line of play), for every rule set at every player count but french (whose
 // full hands are beyond the solver: docs/analysis.md). Deals are shuffled
 // from fixed seeds; each iteration is one hand. Counters: the median and 99th
-// percentile time of a hand, nodes a second, and the process's peak RSS.
+// percentile time of a hand, wall and CPU (the thread's own: on a loaded
+// machine the wall clock also counts the time other processes ran), nodes a
+// second (CPU), and the process's peak RSS.
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -28,6 +31,34 @@ double percentile(std::vector<double> v, double p) {
     return v[std::min(i, v.size() - 1)];
 }
 
+// The CPU time this thread has used, in seconds.
+double thread_cpu_s() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+// The times of the hands of one benchmark.
+struct Times {
+    std::vector<double> wall_ms, cpu_ms;
+    double cpu_s = 0;
+    std::uint64_t nodes = 0;
+};
+
+// Times one hand: `f` runs it.
+template <class F>
+void time_hand(Times& t, F&& f) {
+    const auto start = std::chrono::steady_clock::now();
+    const double cpu0 = thread_cpu_s();
+    f();
+    const double cpu = thread_cpu_s() - cpu0;
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    t.wall_ms.push_back(wall * 1e3);
+    t.cpu_ms.push_back(cpu * 1e3);
+    t.cpu_s += cpu;
+}
+
 double peak_rss_mib() {
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
@@ -41,35 +72,32 @@ Game dealt(const Variant& v, std::uint64_t seed) {
     return g;
 }
 
-void report(benchmark::State& state, const std::vector<double>& ms, std::uint64_t nodes,
-            double seconds) {
-    state.counters["p50_ms"] = percentile(ms, 0.5);
-    state.counters["p99_ms"] = percentile(ms, 0.99);
-    state.counters["nodes_per_s"] = seconds > 0 ? static_cast<double>(nodes) / seconds : 0;
+void report(benchmark::State& state, const Times& t) {
+    state.counters["p50_ms"] = percentile(t.wall_ms, 0.5);
+    state.counters["p99_ms"] = percentile(t.wall_ms, 0.99);
+    state.counters["cpu_p50_ms"] = percentile(t.cpu_ms, 0.5);
+    state.counters["cpu_p99_ms"] = percentile(t.cpu_ms, 0.99);
+    state.counters["nodes_per_s"] = t.cpu_s > 0 ? static_cast<double>(t.nodes) / t.cpu_s : 0;
     state.counters["nodes_per_hand"] =
-        ms.empty() ? 0 : static_cast<double>(nodes) / static_cast<double>(ms.size());
+        t.cpu_ms.empty() ? 0 : static_cast<double>(t.nodes) / static_cast<double>(t.cpu_ms.size());
     state.counters["peak_rss_mib"] = peak_rss_mib();
 }
 
 // A hand from the pose: the value for the poser's party.
 void BM_SolvePose(benchmark::State& state, Variant v) {
     Solver solver(SolverOptions{.tt_mb = kTableMb});
-    std::vector<double> ms;
-    std::uint64_t nodes = 0, seed = 1;
-    double seconds = 0;
+    Times t;
+    std::uint64_t seed = 1;
     for (auto _ : state) {
         const Game g = dealt(v, seed++);
         const int poser = mover(g);
-        const auto start = std::chrono::steady_clock::now();
-        solver.new_hand();
-        benchmark::DoNotOptimize(solver.value(g, v.party_of(poser), poser));
-        const double s =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        ms.push_back(s * 1e3);
-        seconds += s;
-        nodes += solver.nodes();
+        time_hand(t, [&] {
+            solver.new_hand();
+            benchmark::DoNotOptimize(solver.value(g, v.party_of(poser), poser));
+        });
+        t.nodes += solver.nodes();
     }
-    report(state, ms, nodes, seconds);
+    report(state, t);
 }
 
 // A hand judged ply by ply, as pips analyze does: the value from the pose,
@@ -77,30 +105,27 @@ void BM_SolvePose(benchmark::State& state, Variant v) {
 // first best move.
 void BM_JudgeHand(benchmark::State& state, Variant v) {
     Solver solver(SolverOptions{.tt_mb = kTableMb});
-    std::vector<double> ms;
-    std::uint64_t nodes = 0, seed = 1;
-    double seconds = 0;
+    Times t;
+    std::uint64_t seed = 1;
     for (auto _ : state) {
         Game g = dealt(v, seed++);
-        const auto start = std::chrono::steady_clock::now();
-        solver.new_hand();
-        const int poser = mover(g);
-        benchmark::DoNotOptimize(solver.value(g, v.party_of(poser), poser));
-        int at = poser;
-        while (!g.hand_over()) {
-            const std::vector<Solver::Judged> j = solver.judge(g, at);
-            const auto best = std::max_element(
-                j.begin(), j.end(), [](const auto& a, const auto& b) { return a.value < b.value; });
-            g.apply(best->move);
-            at = -1;
-        }
-        const double s =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        ms.push_back(s * 1e3);
-        seconds += s;
-        nodes += solver.nodes();
+        time_hand(t, [&] {
+            solver.new_hand();
+            const int poser = mover(g);
+            benchmark::DoNotOptimize(solver.value(g, v.party_of(poser), poser));
+            int at = poser;
+            while (!g.hand_over()) {
+                const std::vector<Solver::Judged> j = solver.judge(g, at);
+                const auto best = std::max_element(
+                    j.begin(), j.end(),
+                    [](const auto& a, const auto& b) { return a.value < b.value; });
+                g.apply(best->move);
+                at = -1;
+            }
+        });
+        t.nodes += solver.nodes();
     }
-    report(state, ms, nodes, seconds);
+    report(state, t);
 }
 
 const int registered = [] {

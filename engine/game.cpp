@@ -222,14 +222,24 @@ int Game::points_after(const Move& m) const {
 
 // --- Game: listing moves -------------------------------------------------------
 
-std::vector<Move> Game::legal_moves() const {
-    std::vector<Move> out;
-    if (hand_ == 0 || h_.over() != HandOver::no) return out;
+template <class Out>
+void Game::list_moves(Out& out) const {
+    if (hand_ == 0 || h_.over() != HandOver::no) return;
     if (!h_.posed())
         pose_moves(out);
     else
         turn_moves(out);
+}
+
+std::vector<Move> Game::legal_moves() const {
+    std::vector<Move> out;
+    list_moves(out);
     return out;
+}
+
+void Game::legal_moves(MoveList& out) const {
+    out.clear();
+    list_moves(out);
 }
 
 // After `seat` passes at the pose, some seat that may still pose may hold a
@@ -248,7 +258,8 @@ bool Game::pass_at_pose_leads_on(int seat) const {
     return false;
 }
 
-void Game::pose_moves(std::vector<Move>& out) const {
+template <class Out>
+void Game::pose_moves(Out& out) const {
     const Variant& v = variant();
     const bool spinner = v.layout() == LayoutKind::spinner;
     auto poses = [&](int s, TileSet tiles) {
@@ -292,7 +303,8 @@ void Game::pose_moves(std::vector<Move>& out) const {
         if ((seats & bit(s)) && pass_at_pose_leads_on(s)) out.push_back(Move::pass(s));
 }
 
-void Game::turn_moves(std::vector<Move>& out) const {
+template <class Out>
+void Game::turn_moves(Out& out) const {
     const Variant& v = variant();
     const int s = h_.turn();
     const Layout& l = h_.layout();

@@ -8,6 +8,8 @@
 // and the tests walk a Game.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -46,6 +48,31 @@ struct Move {
     static Move foul(int seat, Tile t);
     std::string str() const;  // "B:6-6", "C:6-4R", "D:pass", "A:draw", "B:foul 3-4"
     friend bool operator==(const Move&, const Move&) = default;
+};
+
+// Moves in a buffer of fixed size, for whoever lists moves at every node of
+// a search and must not allocate: room for the most moves a position has
+// (a pose open to every seat of a set nobody has seen: 4 seats by 28 tiles,
+// and a pass each; a play of every tile at one of four arms, and a pass).
+class MoveList {
+public:
+    static constexpr std::size_t kCapacity = 128;
+    void push_back(const Move& m) { m_[n_++] = m; }
+    Move& back() { return m_[n_ - 1]; }
+    void clear() { n_ = 0; }
+    void resize(std::size_t n) { n_ = n; }  // n <= size(): keeps the first n
+    std::size_t size() const { return n_; }
+    bool empty() const { return n_ == 0; }
+    Move& operator[](std::size_t i) { return m_[i]; }
+    const Move& operator[](std::size_t i) const { return m_[i]; }
+    Move* begin() { return m_.data(); }
+    Move* end() { return m_.data() + n_; }
+    const Move* begin() const { return m_.data(); }
+    const Move* end() const { return m_.data() + n_; }
+
+private:
+    std::array<Move, kCapacity> m_;
+    std::size_t n_ = 0;
 };
 
 // The tiles of a hand before play.
@@ -98,6 +125,8 @@ public:
     // moves are those it may be able to make. A pass at the pose (french) is
     // listed only when a later seat may still pose, so that play never stalls.
     std::vector<Move> legal_moves() const;
+    // The same moves in `out` (cleared first), without allocating.
+    void legal_moves(MoveList& out) const;
     // Makes a move, runs the rule set's bookkeeping; a refused move changes
     // nothing. Accepts every legal move and the legal moves legal_moves() leaves
     // out (fouls; plays with no end given; a pass at the pose holding a double).
@@ -133,8 +162,12 @@ public:
     int points_after(const Move& m) const;
 
 private:
-    void pose_moves(std::vector<Move>& out) const;
-    void turn_moves(std::vector<Move>& out) const;
+    template <class Out>
+    void list_moves(Out& out) const;
+    template <class Out>
+    void pose_moves(Out& out) const;
+    template <class Out>
+    void turn_moves(Out& out) const;
     bool pass_at_pose_leads_on(int seat) const;
     TileSet may_hold(int seat) const;
     int holder_of(Tile t) const;

@@ -19,13 +19,11 @@ namespace {
 
 constexpr int kInf = std::numeric_limits<int>::max() / 4;
 
-constexpr std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
+// The high and low halves of the 128-bit product, xored.
+std::uint64_t mum(std::uint64_t a, std::uint64_t b) {
+    __extension__ typedef unsigned __int128 u128;
+    const u128 r = static_cast<u128>(a) * b;
+    return static_cast<std::uint64_t>(r) ^ static_cast<std::uint64_t>(r >> 64);
 }
 
 // The words that decide the rest of a hand once it is posed: what every seat
@@ -133,31 +131,40 @@ int mover(const Game& g, int poser) {
     return all.empty() ? -1 : all.front().seat;
 }
 
-std::vector<Move> analysis_moves(const Game& g, int poser) {
+void analysis_moves(const Game& g, int poser, MoveList& out) {
+    out.clear();
     const int seat = mover(g, poser);
-    std::vector<Move> out;
-    if (seat < 0) return out;
+    if (seat < 0) return;
     const HandState& h = g.hand();
     const RuleTraits& t = g.variant().traits();
-    std::vector<Move> all = g.legal_moves();
+    g.legal_moves(out);
     const bool last_tile = h.posed() && h.seat(seat).count == 1 && !t.scores_in_play &&
                            !(g.variant().partnership() && t.partner_plays_on);
     const bool no_idle_pass = t.pass_while_able && h.posed() &&
                               h.passes_in_row() >= h.in_hand() - 1 &&
                               h.can_play(seat) == std::optional<bool>(true);
-    for (Move& m : all) {
+    // Filtered in place: the moves kept are out[0, kept).
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        Move m = out[i];
         if (m.seat != seat) continue;
         if (m.kind == Move::Kind::pass && no_idle_pass) continue;
         if (m.kind == Move::Kind::play && m.end_matters && last_tile) {
-            const bool seen = std::any_of(out.begin(), out.end(), [&](const Move& o) {
+            const bool seen = std::any_of(out.begin(), out.begin() + kept, [&](const Move& o) {
                 return o.kind == Move::Kind::play && o.tile == m.tile;
             });
             if (seen) continue;
             m.end_matters = false;
         }
-        out.push_back(m);
+        out[kept++] = m;
     }
-    return out;
+    out.resize(kept);
+}
+
+std::vector<Move> analysis_moves(const Game& g, int poser) {
+    MoveList l;
+    analysis_moves(g, poser, l);
+    return {l.begin(), l.end()};
 }
 
 Solver::Solver(SolverOptions o) {
@@ -178,6 +185,7 @@ Solver::Solver(SolverOptions o) {
     std::memset(p, 0, size);
     table_.reset(static_cast<Entry*>(p));
     buckets_mask_ = buckets - 1;
+    active_mask_ = std::min(buckets, kFirstBuckets) - 1;
     generation_ = 1;
 }
 
@@ -187,6 +195,8 @@ void Solver::Free::operator()(Entry* p) const {
 
 void Solver::new_hand() {
     nodes_ = 0;
+    active_mask_ = std::min(buckets_mask_ + 1, kFirstBuckets) - 1;
+    filled_ = 0;
     if (++generation_ == 0) {
         // The generations wrapped: entries of old hands would look current.
         std::fill(table_.get(), table_.get() + entries_, Entry{});
@@ -195,29 +205,52 @@ void Solver::new_hand() {
 }
 
 Solver::Key Solver::key_of(const Game& g) const {
+    // Two independent hashes of the words, each three 64x64->128-bit
+    // products of a pair of words under secret masks (multiply-xor, as in
+    // wyhash): the index picks the bucket, the check (64 bits of the other)
+    // tells the positions in it apart. No word ever equals the mask of its
+    // place (each mask has high bits the word never has, or a 16-bit point
+    // field no hand reaches), so no factor is 0, and no product.
+    static constexpr std::array<std::uint64_t, 6> kA = {
+        0xa0761d6478bd642fULL,
+        0xe7037ed1a0b428dbULL,
+        0x8ebc6af09c88c6e3ULL,
+        0xf89b1f5e5a0b9c31ULL,
+        0x8000800080008000ULL ^ 0x1d8e4e27c47d124fULL,
+        0xd0d0b4b5c3a6a1e7ULL};
+    static constexpr std::array<std::uint64_t, 6> kB = {
+        0xc2b2ae3d27d4eb4fULL,
+        0x9e3779b97f4a7c15ULL,
+        0xf1357aea2e62a9c5ULL,
+        0xe4b6c9f2a1d3e5b7ULL,
+        0x8000800080008000ULL ^ 0x2545f4914f6cdd1dULL,
+        0xb5ad4eceda1ce2a9ULL};
     const std::array<std::uint64_t, 6> w = key_words(g, persp_, penalties_);
-    std::uint64_t a = 0x243f6a8885a308d3ULL, b = 0x13198a2e03707344ULL;
-    for (std::uint64_t x : w) {
-        a = mix(a ^ x);
-        b = mix(b + x * 0x9e3779b97f4a7c15ULL);
-    }
-    return {a, b | 1};  // check 0 marks nothing
+    const std::uint64_t a = mum(w[0] ^ kA[0], w[1] ^ kA[1]) ^ mum(w[2] ^ kA[2], w[3] ^ kA[3]) ^
+                            mum(w[4] ^ kA[4], w[5] ^ kA[5]);
+    const std::uint64_t b = mum(w[0] ^ kB[0], w[1] ^ kB[1]) ^ mum(w[2] ^ kB[2], w[3] ^ kB[3]) ^
+                            mum(w[4] ^ kB[4], w[5] ^ kB[5]);
+    return {mum(a, 0x9fb21c651e98df25ULL), b | 1};  // check 0 marks nothing
 }
 
 Solver::Entry* Solver::probe(const Key& k) {
-    Entry* bucket = table_.get() + (k.index & buckets_mask_) * kBucket;
+    Entry* bucket = bucket_of(k);
     for (std::size_t i = 0; i < kBucket; ++i)
         if (bucket[i].generation == generation_ && bucket[i].check == k.check) return &bucket[i];
     return nullptr;
 }
 
 void Solver::store(const Key& k, int value, std::uint8_t flag, std::uint8_t best) {
-    Entry* bucket = table_.get() + (k.index & buckets_mask_) * kBucket;
+    Entry* bucket = bucket_of(k);
     Entry* slot = nullptr;
+    bool fill = false;
     for (std::size_t i = 0; i < kBucket && !slot; ++i)
         if (bucket[i].generation == generation_ && bucket[i].check == k.check) slot = &bucket[i];
     for (std::size_t i = 0; i < kBucket && !slot; ++i)
-        if (bucket[i].generation != generation_) slot = &bucket[i];
+        if (bucket[i].generation != generation_) {
+            slot = &bucket[i];
+            fill = true;
+        }
     if (!slot) {
         // A full bucket: the entries move down one, the oldest goes.
         std::move_backward(bucket, bucket + kBucket - 1, bucket + kBucket);
@@ -228,6 +261,15 @@ void Solver::store(const Key& k, int value, std::uint8_t flag, std::uint8_t best
     slot->generation = generation_;
     slot->flag = flag;
     slot->best = best;
+    // Half the part in use holds this hand's entries: twice the part. A key
+    // found in bucket b of the part is looked for in b or in b plus the
+    // part's size after it: the part is copied there, so that every entry
+    // is still found (the copies that are not looked for go as buckets fill).
+    if (fill && ++filled_ * 2 > (active_mask_ + 1) * kBucket && active_mask_ < buckets_mask_) {
+        const std::size_t n = (active_mask_ + 1) * kBucket;
+        std::copy(table_.get(), table_.get() + n, table_.get() + n);
+        active_mask_ = active_mask_ * 2 + 1;
+    }
 }
 
 int Solver::set_party(int party, const Variant& v) {
@@ -241,6 +283,14 @@ int Solver::set_party(int party, const Variant& v) {
     return party == 0 ? 1 : -1;
 }
 
+Solver::Frame& Solver::frame(int depth, const Game& g) {
+    // Frames for this depth and its children: a child is made in place of the
+    // last one (copy assignment keeps the storage a Game holds).
+    const auto need = static_cast<std::size_t>(depth) + 2;
+    while (frames_.size() < need) frames_.push_back(std::make_unique<Frame>(g));
+    return *frames_[static_cast<std::size_t>(depth)];
+}
+
 int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
     if (++nodes_ > node_limit_ && node_limit_ > 0)
         throw SolverError("the search passed its limit of " + std::to_string(node_limit_) +
@@ -251,14 +301,31 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
         return *v;
     }
     if (depth > kMaxPlies) throw SolverError("the hand runs past the deepest search");
+    Frame& f = frame(depth, g);
+    MoveList& moves = f.moves;
+    Game& child = frames_[static_cast<std::size_t>(depth) + 1]->game;
     const bool posed = g.hand().posed();
     Key k;
+    // The table's line is fetched while the moves are listed.
+    if (posed) {
+        k = key_of(g);
+        __builtin_prefetch(bucket_of(k));
+    }
+    analysis_moves(g, poser, moves);
+    if (moves.empty()) throw SolverError("a hand in play with no move");
+    if (moves.size() > 64) throw SolverError("more moves than the search orders");
+    if (moves.size() == 1) {
+        // A forced move (a pass, a draw): the position is worth its child's
+        // value, which the child's entry keeps.
+        child = g;
+        if (!child.apply(moves[0])) throw SolverError("the engine refused a listed move");
+        return search(child, alpha, beta, depth + 1, -1);
+    }
     std::uint8_t hint = 0xFF;
     // Penalties already incurred change no later choice: the table keeps
     // the value less them, and one entry serves every way to reach the tiles.
     const int base = penalties_ ? -g.score().points[static_cast<std::size_t>(persp_)] : 0;
     if (posed) {
-        k = key_of(g);
         if (const Entry* e = probe(k)) {
             hint = e->best;
             const int v = e->value + base;
@@ -268,31 +335,31 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
             if (alpha >= beta) return v;
         }
     }
-    std::vector<Move> moves = analysis_moves(g, poser);
-    if (moves.empty()) throw SolverError("a hand in play with no move");
-    if (moves.size() > 64) throw SolverError("more moves than the search orders");
-    const int seat = moves.front().seat;
+    const int seat = moves[0].seat;
     const bool maximise = g.variant().party_of(seat) == persp_;
-    std::array<std::uint8_t, 64> order{};
-    const std::size_t n = std::min<std::size_t>(moves.size(), order.size());
-    {
-        std::array<int, 64> score{};
-        for (std::size_t i = 0; i < n; ++i) {
-            order[i] = static_cast<std::uint8_t>(i);
-            score[i] = i == hint ? 1 << 20 : order_score(g, moves[i]);
-            // French: a seat playing against the party loses nothing the
-            // value counts by passing while able, and often does best so.
-            if (penalties_ && !maximise && moves[i].kind == Move::Kind::pass && i != hint)
-                score[i] = 1 << 10;
-        }
-        std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
-                         [&](std::uint8_t a, std::uint8_t b) { return score[a] > score[b]; });
+    const std::size_t n = moves.size();
+    std::array<std::uint8_t, 64> order;
+    std::array<int, 64> score;
+    for (std::size_t i = 0; i < n; ++i) {
+        order[i] = static_cast<std::uint8_t>(i);
+        score[i] = i == hint ? 1 << 20 : order_score(g, moves[i]);
+        // French: a seat playing against the party loses nothing the value
+        // counts by passing while able, and often does best so.
+        if (penalties_ && !maximise && moves[i].kind == Move::Kind::pass && i != hint)
+            score[i] = 1 << 10;
+    }
+    // Insertion sort, stable: few moves.
+    for (std::size_t i = 1; i < n; ++i) {
+        const std::uint8_t x = order[i];
+        std::size_t j = i;
+        for (; j > 0 && score[order[j - 1]] < score[x]; --j) order[j] = order[j - 1];
+        order[j] = x;
     }
     const int a0 = alpha, b0 = beta;
     int best = maximise ? -kInf : kInf;
     std::uint8_t best_i = order[0];
     for (std::size_t j = 0; j < n; ++j) {
-        Game child = g.clone();
+        child = g;
         if (!child.apply(moves[order[j]])) throw SolverError("the engine refused a listed move");
         const int v = search(child, alpha, beta, depth + 1, -1);
         if (maximise ? v > best : v < best) {
@@ -343,8 +410,11 @@ std::vector<Solver::Judged> Solver::judge(const Game& g, int poser) {
     const int seat = mover(g, poser);
     if (seat < 0) return out;
     const int sign = set_party(g.variant().party_of(seat), g.variant());
-    for (const Move& m : analysis_moves(g, poser)) {
-        Game child = g.clone();
+    const std::vector<Move> moves = analysis_moves(g, poser);
+    frame(0, g);
+    Game& child = frames_[1]->game;  // the position at depth 1
+    for (const Move& m : moves) {
+        child = g;
         if (!child.apply(m)) throw SolverError("the engine refused a listed move");
         out.push_back({m, sign * solve(child, 1, -1)});
     }

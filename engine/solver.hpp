@@ -42,6 +42,8 @@ int mover(const Game& g, int poser = -1);
 //   was played (french), so that a round of passes cannot go on for ever: a
 //   seat able to play then plays.
 std::vector<Move> analysis_moves(const Game& g, int poser = -1);
+// The same moves in `out` (cleared first), without allocating.
+void analysis_moves(const Game& g, int poser, MoveList& out);
 
 // The search failed: a result the rules leave unknown, or a hand too long.
 class SolverError : public std::runtime_error {
@@ -101,6 +103,9 @@ private:
         std::uint64_t check = 0;
     };
     Key key_of(const Game& g) const;
+    Entry* bucket_of(const Key& k) const {
+        return table_.get() + (k.index & active_mask_) * kBucket;
+    }
     Entry* probe(const Key& k);
     void store(const Key& k, int value, std::uint8_t flag, std::uint8_t best);
     // The value for persp_ (see below) of g, fail-soft within (alpha, beta).
@@ -111,12 +116,31 @@ private:
     // perspective value into `party`'s value.
     int set_party(int party, const Variant& v);
 
+    // What the search keeps for each depth: the position there (made from
+    // its parent by copy assignment, which reuses a Game's storage) and the
+    // moves of the position searched there.
+    struct Frame {
+        explicit Frame(const Game& g) : game(g) {}
+        Game game;
+        MoveList moves;
+    };
+    // The frame of `depth`, made (from `g`) with the one of its children.
+    Frame& frame(int depth, const Game& g);
+    std::vector<std::unique_ptr<Frame>> frames_;
+
     struct Free {
         void operator()(Entry* p) const;
     };
     std::unique_ptr<Entry[], Free> table_;  // huge pages where the system has them
     std::size_t entries_ = 0;
     std::size_t buckets_mask_ = 0;
+    // A hand starts in the table's first buckets and takes twice as many each
+    // time half of them hold its entries: a small hand's probes stay in a few
+    // MiB that the caches keep, a large one gets the whole table (store()
+    // copies the part into its new half, so that every entry is still found).
+    static constexpr std::size_t kFirstBuckets = (std::size_t{4} << 20) / (kBucket * sizeof(Entry));
+    std::size_t active_mask_ = 0;
+    std::size_t filled_ = 0;  // entries this hand put in empty slots
     std::uint16_t generation_ = 0;
     std::uint64_t nodes_ = 0;
     std::uint64_t node_limit_ = 0;

@@ -276,6 +276,42 @@ TEST(SolverProperties, TwoPartiesAreZeroSum) {
     }
 }
 
+// The search lists moves into a fixed buffer: the same moves, in the same
+// order, as the vectors, at every position of random hands of every rule set,
+// with every deal shown and with none (a pose open to every seat and tile is
+// the longest list a position has).
+TEST(SolverMoves, BufferListsTheSameMoves) {
+    std::mt19937_64 rng(5);
+    MoveList buf;
+    for (const Variant& v : variants()) {
+        SCOPED_TRACE(v.name());
+        for (const bool hidden : {false, true}) {
+            for (int hand = 0; hand < 4; ++hand) {
+                Game g(v);
+                Deal d = shuffled_deal(v, rng);
+                if (hidden) {
+                    d.hidden = 0xF;
+                    d.stock_hidden = true;
+                }
+                ASSERT_TRUE(g.deal(d));
+                std::size_t longest = 0;
+                for (int ply = 0; ply < 200 && !g.hand_over(); ++ply) {
+                    const std::vector<Move> all = g.legal_moves();
+                    g.legal_moves(buf);
+                    ASSERT_EQ(std::vector<Move>(buf.begin(), buf.end()), all);
+                    longest = std::max(longest, all.size());
+                    const std::vector<Move> chosen = analysis_moves(g);
+                    analysis_moves(g, -1, buf);
+                    ASSERT_EQ(std::vector<Move>(buf.begin(), buf.end()), chosen);
+                    if (all.empty()) break;
+                    if (!g.apply(all[rng() % all.size()])) break;
+                }
+                EXPECT_LE(longest, MoveList::kCapacity);
+            }
+        }
+    }
+}
+
 // The table's size is what was asked, whatever the hand.
 TEST(SolverTable, FixedSize) {
     EXPECT_EQ(Solver(SolverOptions{.tt_mb = 1}).table_bytes(), std::size_t{1} << 20);
