@@ -100,7 +100,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     std::optional<ast::Hand> kept;
     if (!cut_at_syntax(full, stop_at, kept)) return false;
     const ast::Hand& hand = kept ? *kept : full;
-    if (!hand_) hand_.emplace(v_);
+    if (!hand_) hand_.emplace(v_, opt_.observer != nullptr);
     HandState& h = *hand_;
     if (!deal_hand(hand, h)) {
         break_hand(hand);
