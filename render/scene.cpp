@@ -18,9 +18,9 @@ constexpr int kU = 24;   // half a table tile
 constexpr int kHU = 16;  // half a tile in hand
 constexpr int kGap = 4;  // between tiles
 constexpr int kMargin = 16;
-constexpr int kLine = 20;                           // a line of text
-constexpr int kPad = 12;                            // inside the table's edge
-constexpr int kSide = 2 * (2 * kHU + kGap) + kGap;  // a seat at the side: two tiles a row
+constexpr int kLine = 20;   // a line of text
+constexpr int kPad = 12;    // inside the table's edge
+constexpr int kSide = 100;  // a seat at the side: two tiles a row, and its label
 
 // A tile of the line, read from the left end to the right end.
 struct LineTile {
