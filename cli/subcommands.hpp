@@ -1,7 +1,7 @@
 // The subcommands of `pips`, one file each (check.cpp, fmt.cpp,
-// annotate.cpp, analyze.cpp, render.cpp, generate.cpp, rescore.cpp, perft.cpp): each adds itself to the app
-// with its options and a callback that runs the library call in commands.hpp. Only those files and
-// main.cpp include CLI11.
+// annotate.cpp, analyze.cpp, render.cpp, generate.cpp, rescore.cpp, perft.cpp): each adds itself to
+// the app with its options and a callback that runs the library call in commands.hpp. Only those
+// files and main.cpp include CLI11.
 #pragma once
 
 namespace CLI {
