@@ -166,7 +166,9 @@ Found find_position(const ast::Record& record, const Target& target) {
         for (const auto& h : record.hands)
             for (std::size_t i = 0; i < h.plies.size(); ++i)
                 if (h.plies[i].pos == s.pos) shown = &h, shown_ply = static_cast<int>(i) + 1;
-    } else if (error) {
+        if (shown_ply == 0) s.hand.reset();  // not a ply of the record: nothing to show
+    }
+    if (!s.hand && error) {
         // Stopped before any ply: the hand of the error, empty.
         for (const auto& h : record.hands)
             if (!(error->pos < h.pos)) shown = &h;

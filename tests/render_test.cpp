@@ -309,16 +309,22 @@ const std::vector<Variant>& variants() {
 
 }  // namespace
 
-// Generated games at random plies and widths, written with or without deals
-// and labels: the picture is well-formed, its tiles never overlap or leave
-// it, and the trace agrees with the engine's ends.
+// Generated games (or mutants with one fault) at random plies and widths,
+// written with or without deals and labels: the picture is well-formed, its tiles never overlap or
+// leave it, and the trace agrees with the engine's ends.
 RC_GTEST_PROP(RenderProperty, WellFormedAndNoTilesOverlap, ()) {
     const auto vi = *rc::gen::inRange<std::size_t>(0, variants().size());
     std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
     gen::Options opt{variants()[vi], *rc::gen::arbitrary<bool>(), gen::Bot::random, 3};
     opt.shown.labels = *rc::gen::arbitrary<bool>();
     gen::Match m = gen::generate_match(opt, rng);
-    const std::string text = gen::write_match(m).text;
+    std::string text = gen::write_match(m).text;
+    // Half the time a record with one fault, drawn up to it.
+    if (*rc::gen::arbitrary<bool>()) {
+        auto mutant = gen::mutate(m, rng);
+        RC_PRE(mutant.has_value());
+        text = mutant->text;
+    }
     const ast::Record rec = first_record(text);
     RC_PRE(!rec.hands.empty());
     const auto hi = *rc::gen::inRange<std::size_t>(0, rec.hands.size());
