@@ -160,6 +160,40 @@ std::string trace_problem(const render::Position& p) {
     return {};
 }
 
+// The engine's record of where tiles lie: kept only when asked for.
+TEST(LayoutTrace, KeepsEachEndsPlaysInOrderWithTheJoinedHalf) {
+    const Variant v = test::variant_of(RuleSet::jamaican, 4);
+    HandState plain(v);
+    HandState h(v, true);
+    for (HandState* s : {&plain, &h}) {
+        ASSERT_TRUE(s->deal(0, test::tiles("6-6 6-5 5-5 1-0 2-0 3-0 4-0")));
+        ASSERT_TRUE(s->deal(1, test::tiles("6-4 4-4 1-1 2-1 3-1 4-1 5-1")));
+        ASSERT_TRUE(s->deal(2, test::tiles("6-3 6-2 2-2 3-2 4-2 5-2 6-1")));
+        ASSERT_TRUE(s->deal(3, test::tiles("3-3 4-3 5-3 5-4 6-0 5-0 0-0")));
+        s->start();
+        ASSERT_TRUE(s->pose(0, Tile(6, 6), 6, 6));
+        ASSERT_TRUE(s->play(1, Tile(6, 4), End::R));
+        ASSERT_TRUE(s->play(2, Tile(6, 3), End::L));
+        ASSERT_TRUE(s->play(3, Tile(4, 3), End::R));
+    }
+    EXPECT_EQ(plain.trace().tiles(), 0);  // not asked for: nothing kept
+    const LayoutTrace& tr = h.trace();
+    EXPECT_EQ(tr.tiles(), 4);
+    EXPECT_EQ(tr.pose_tile(), Tile(6, 6));
+    const auto l = tr.arm(End::L), r = tr.arm(End::R);
+    ASSERT_EQ(l.size(), 1u);
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(l[0].tile, Tile(6, 3));
+    EXPECT_EQ(l[0].near, 6);
+    EXPECT_EQ(l[0].far, 3);
+    EXPECT_EQ(r[0].tile, Tile(6, 4));
+    EXPECT_EQ(r[1].near, 4);
+    EXPECT_EQ(r[1].far, 3);
+    EXPECT_EQ(r[1].far, h.layout().end_value(End::R));
+    h.reset();
+    EXPECT_EQ(h.trace().tiles(), 0);
+}
+
 struct GoldenCase {
     const char* name;  // tests/golden/render/NAME.svg
     const char* file;  // under corpus/
