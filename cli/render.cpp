@@ -12,7 +12,8 @@ namespace pips::cli {
 void setup_render(CLI::App& app) {
     auto opt = std::make_shared<RenderArgs>();
     auto* sub = app.add_subcommand("render", "Draw the position after a ply of a hand as SVG");
-    sub->add_option("--hand", opt->hand, "The hand, by its number (default: the first hand with plies)");
+    sub->add_option("--hand", opt->hand,
+                    "The hand, by its number (default: the first hand with plies)");
     sub->add_option("--ply", opt->ply, "The ply of the hand, from 1 (default: its last ply)");
     sub->add_option("--width", opt->width, "Width of the picture in pixels; the line wraps at it")
         ->capture_default_str();
