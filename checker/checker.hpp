@@ -11,6 +11,13 @@
 #include "engine/layout.hpp"
 #include "parser/ast.hpp"
 
+namespace pips {
+class HandState;
+class Rules;
+struct MatchState;
+struct HandScore;
+}  // namespace pips
+
 namespace pips::checker {
 
 // The end a ply's letter names (none: nothing written).
@@ -39,12 +46,32 @@ struct Note {
     std::string text;
 };
 
+// A ply the replay has just made (CheckOptions::observer): the position
+// after it, for whoever draws it.
+struct PlyView {
+    const ast::Ply& ply;
+    int seat = -1;            // who made it
+    const HandState& hand;    // the hand after it, with its trace of plays
+    const Rules& rules;       // the record's rules (party names)
+    const MatchState& match;  // the match before the hand
+    const HandScore& points;  // points made in the hand so far
+};
+
+class PlyObserver {
+public:
+    virtual ~PlyObserver() = default;
+    virtual void after_ply(const PlyView& view) = 0;
+};
+
 struct CheckOptions {
     bool annotate = false;   // collect notes
     bool summaries = false;  // collect each hand's outcome and points
     // Replay under other rules: "quinientos:capicu bonus". The player count is
     // the record's. Used by `pips rescore`.
     std::string rules_override;
+    // With `annotate`: told of every ply replayed (a hand read several ways
+    // is replayed once per reading), its hands keeping their trace of plays.
+    PlyObserver* observer = nullptr;
 };
 
 // How a hand ended and what it scored, in words (pips rescore).

@@ -114,7 +114,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     if (!cut_at_syntax(full, stop_at, kept)) return false;
     const ast::Hand& hand = kept ? *kept : full;
     hand_ast_ = &hand;
-    if (!hand_) hand_.emplace(v_);
+    if (!hand_) hand_.emplace(v_, opt_.observer != nullptr);
     HandState& h = *hand_;
     if (!deal_hand(hand, h)) {
         break_hand(hand);

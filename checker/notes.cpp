@@ -36,6 +36,7 @@ void line_notes(const HandState& before, const HandState& h, std::string& n) {
 std::string RecordChecker::after_ply_notes(const HandState& before, const HandState& h, int seat,
                                            const ast::Ply& ply, const HandScore& before_score,
                                            const HandScore& score) {
+    if (opt_.observer) opt_.observer->after_ply({ply, seat, h, *rules_, m_, score});
     std::string n;
     auto add = [&n](std::string_view s) {
         if (!n.empty()) n += "; ";

@@ -84,6 +84,7 @@ int main(int argc, char** argv) {
         "  pips fmt game.dgn\n"
         "  pips annotate game.dgn\n"
         "  pips generate --rules jamaican --matches 10 --seed 7 > games.dgn\n"
+        "  pips render --hand 2 --ply 9 game.dgn -o hand2.svg\n"
         "  pips rescore --rules chiva game.dgn\n"
         "  pips perft --depth 8 deal.dgn\n"
         "\n"
@@ -93,6 +94,7 @@ int main(int argc, char** argv) {
     pips::cli::setup_fmt(app);
     pips::cli::setup_annotate(app);
     pips::cli::setup_analyze(app);
+    pips::cli::setup_render(app);
     pips::cli::setup_generate(app);
     pips::cli::setup_rescore(app);
     pips::cli::setup_perft(app);

@@ -6,7 +6,7 @@
 # The lists below are those of pips(1) (docs/man/pips.1.md); a test checks
 # them against `pips SUBCOMMAND --help` and the rule options pips knows.
 
-_pips_subcommands="check fmt annotate analyze generate rescore perft"
+_pips_subcommands="check fmt annotate analyze render generate rescore perft"
 _pips_rules="jamaican cutthroat french chiva quinientos fives-threes"
 
 # The options of a rule set, as in its Options tag.
@@ -26,6 +26,7 @@ _pips_options() {
     fmt) echo "-h --help --strict --strip-annotations --color" ;;
     annotate) echo "-h --help --format --color" ;;
     analyze) echo "-h --help --format --tt-mb --max-nodes --sample --seed -j --jobs --shard" ;;
+    render) echo "-h --help --hand --ply --width --record -o --output" ;;
     generate) echo "-h --help --rules --players --options --matches --seed --deals --labels --claims --summary --bot --max-hands --mutate" ;;
     rescore) echo "-h --help --rules" ;;
     perft) echo "-h --help --rules --players --depth" ;;
@@ -95,6 +96,7 @@ _pips_option_value() {
         return 0
         ;;
     analyze:--tt-mb | analyze:--max-nodes | analyze:--shard | analyze:-j | analyze:--jobs | analyze:--sample | analyze:--seed) values="" ;;
+    render:--hand | render:--ply | render:--width | render:--record) values="" ;;
     check:-j | check:--jobs | generate:--matches | generate:--seed | generate:--max-hands | perft:--depth)
         values="" ;;
     *) return 1 ;;

@@ -43,11 +43,15 @@ Step fail(Fault f, fmt::format_string<Args...> text, Args&&... args) {
 }
 }  // namespace
 
-HandState::HandState(const Variant& v)
-    : v_(v), layout_(v.layout(), v.tile_set()), all_dealt_(v.all_dealt() && !v.draw_game()) {}
+HandState::HandState(const Variant& v, bool trace_plays)
+    : v_(v),
+      layout_(v.layout(), v.tile_set()),
+      trace_plays_(trace_plays),
+      all_dealt_(v.all_dealt() && !v.draw_game()) {}
 
 void HandState::reset() {
     layout_ = Layout(v_.layout(), set_);
+    trace_.clear();
     seats_ = {};
     dealt_ = {};
     stock_.clear();
@@ -326,6 +330,7 @@ Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_h
     played_by_[static_cast<std::size_t>(t.index())] = static_cast<std::int8_t>(seat);
     played_at_[static_cast<std::size_t>(t.index())] = static_cast<std::int16_t>(events_);
     layout_.pose(a, b);
+    if (trace_plays_) trace_.pose(a, b);
     poser_ = seat;
     last_player_ = seat;
     last_tile_ = t;
@@ -404,6 +409,7 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     remove_from_hand(seat, t);
     played_by_[static_cast<std::size_t>(t.index())] = static_cast<std::int8_t>(seat);
     played_at_[static_cast<std::size_t>(t.index())] = static_cast<std::int16_t>(events_);
+    if (trace_plays_) trace_.play(layout_, t, e);
     layout_.play(t, e);
     last_player_ = seat;
     last_tile_ = t;

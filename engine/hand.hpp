@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/layout.hpp"
+#include "engine/layout_trace.hpp"
 #include "engine/placement.hpp"
 #include "engine/tile.hpp"
 #include "engine/variant.hpp"
@@ -58,12 +59,16 @@ enum class HandOver : std::uint8_t { no, domino, blocked, target };
 
 class HandState {
 public:
-    explicit HandState(const Variant& v);
+    // `trace_plays`: also keep where each tile lies (trace()), for pictures.
+    explicit HandState(const Variant& v, bool trace_plays = false);
     // Back to the state of a new hand of the same variant (keeps storage).
     void reset();
 
     const Variant& variant() const { return v_; }
     const Layout& layout() const { return layout_; }
+    // The pose and the plays on each end (empty unless constructed with
+    // trace_plays).
+    const LayoutTrace& trace() const { return trace_; }
     const SeatInfo& seat(int s) const { return seats_[s]; }
     int players() const { return v_.players; }
 
@@ -241,6 +246,8 @@ private:
     bool scores_in_play_ = v_.traits().scores_in_play;
     bool partner_plays_on_ = v_.partnership() && v_.traits().partner_plays_on;
     Layout layout_;
+    bool trace_plays_ = false;
+    LayoutTrace trace_;
     bool all_dealt_ = false;  // every tile is dealt and none is drawn
     std::array<SeatInfo, 4> seats_{};
     TileSet dealt_;  // tiles on known deal lines

@@ -25,10 +25,11 @@ ALLOWED = {
     "parser": {"parser"},
     "checker": {"checker", "engine", "parser"},
     "gen": {"gen", "checker", "engine", "parser"},
-    "cli": {"cli", "checker", "engine", "parser", "gen"},
+    "render": {"render", "checker", "engine", "parser"},
+    "cli": {"cli", "checker", "engine", "parser", "gen", "render"},
     "bench": {"bench", "cli", "checker", "engine", "parser", "gen"},
     "fuzz": {"fuzz", "checker", "engine", "parser", "gen"},
-    "tests": {"tests", "cli", "checker", "engine", "parser", "gen", "fuzz"},
+    "tests": {"tests", "cli", "checker", "engine", "parser", "gen", "fuzz", "render"},
 }
 # Parser headers that hold X3 and may only be included inside parser/.
 PRIVATE_PARSER = re.compile(r"^parser/(grammar|grammar_def|x3_.*)\.hpp$")
