@@ -37,6 +37,10 @@ struct Diagnostic {
     std::string message;              // lower-case, no trailing period
     std::vector<Related> notes{};     // shown after the error as `note:` lines
     std::optional<ast::FixIt> fix{};  // a near miss: what was probably meant
+    // The message as a comment beside the plies (pips annotate), where it
+    // differs: without the input lines it cites, which the comment's own
+    // layout would move. Empty when it is the message.
+    std::string comment{};
     friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
 };
 

@@ -381,7 +381,7 @@ bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h, bool& str
     return true;
 }
 
-std::string RecordChecker::cited(const std::string& why) const {
+std::string RecordChecker::cited(const std::string& why, bool lines) const {
     if (why.find('\x1e') == std::string::npos) return why;
     std::string out;
     for (std::size_t i = 0; i < why.size(); ++i) {
@@ -391,7 +391,7 @@ std::string RecordChecker::cited(const std::string& why) const {
             continue;
         }
         const auto event = static_cast<std::size_t>(std::stoi(why.substr(i + 1, close - i - 1)));
-        if (opt_.annotate && out.ends_with(" at ")) {
+        if (!lines && out.ends_with(" at ")) {
             // A note stands beside the plies it cites, in a text laid out
             // anew: a line of the input would point elsewhere there (and
             // annotating the output again would change it).
@@ -406,7 +406,8 @@ std::string RecordChecker::cited(const std::string& why) const {
 }
 
 Diagnostic& RecordChecker::step_error(Pos p, const Step& st) {
-    Diagnostic& d = error(p, code_of(st.fault), cited(st.why));
+    Diagnostic& d = error(p, code_of(st.fault), cited(st.why, true));
+    if (std::string bare = cited(st.why, false); bare != d.message) d.comment = std::move(bare);
     const std::string& why = st.why;
     for (std::size_t i = why.find('\x1e'); i != std::string::npos; i = why.find('\x1e', i + 1)) {
         const std::size_t close = why.find('\x1f', i);

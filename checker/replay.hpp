@@ -147,7 +147,8 @@ private:
         if (opt_.annotate && !text.empty()) out_.notes.push_back({p, std::move(text)});
     }
     // A step's message with the events it cites (HandState::event_mark) as lines.
-    std::string cited(const std::string& why) const;
+    // `lines` false: without the lines, for a comment beside the plies.
+    std::string cited(const std::string& why, bool lines) const;
     // The error of a failed step at `p` (its message as cited()), with a
     // note at each pass or draw the message cites ("B passed here on 6").
     Diagnostic& step_error(Pos p, const Step& st);

@@ -134,8 +134,9 @@ parser::Notes annotation_notes(const checker::Verdict& v) {
     for (const auto& n : v.notes) notes.emplace_back(n.pos, n.text);
     for (const auto& d : v.errors) {
         bool known = false;
-        for (const auto& n : v.notes) known |= n.pos == d.pos && n.text == d.message;
-        if (!known) notes.emplace_back(d.pos, error_label(checker::code_name(d.code), d.message));
+        const std::string& text = d.comment.empty() ? d.message : d.comment;
+        for (const auto& n : v.notes) known |= n.pos == d.pos && n.text == text;
+        if (!known) notes.emplace_back(d.pos, error_label(checker::code_name(d.code), text));
     }
     std::stable_sort(notes.begin(), notes.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -445,8 +445,18 @@ Step Game::apply(const Move& m) {
                                                   " is not at this table of " +
                                                   std::to_string(v.players));
     if (m.kind == Move::Kind::pass && !h_.posed()) return pass_at_pose(m);
+    // Where tiles are hidden, the hand refuses a move that leaves no
+    // placement of them only after taking it (the checker stops there); a
+    // game refuses a move without a change, so it keeps the hand to go back.
+    bool exact = true;
+    for (int s = 0; s < v.players; ++s) exact = exact && h_.seat(s).exact();
+    std::optional<HandState> before;
+    if (!exact) before.emplace(h_);
     Event e;
-    if (Step st = apply_move(m, e); !st) return st;
+    if (Step st = apply_move(m, e); !st) {
+        if (before) h_ = std::move(*before);
+        return st;
+    }
     last_points_ = rules_->after_move(s_, h_, e, m_);
     if (h_.over() != HandOver::no) finish_hand();
     return Step::ok();
