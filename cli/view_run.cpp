@@ -190,8 +190,8 @@ b[2].onclick=function(){select(h,h.at+1,true);};b[3].onclick=function(){select(h
 h.range.oninput=function(){select(h,parseInt(h.range.value,10)-1,true);};
 el.addEventListener("focusin",function(){active=h;});
 el.addEventListener("click",function(){active=h;});
-var links=el.querySelectorAll(".plylist a");
-for(var i=0;i<links.length;i++)(function(i){links[i].onclick=function(e){e.preventDefault();select(h,i,true);};})(i);
+var anchors=el.querySelectorAll(".plylist a");
+for(var i=0;i<anchors.length;i++)(function(i){anchors[i].onclick=function(e){e.preventDefault();select(h,i,true);};})(i);
 hands.push(h);select(h,0,false);
 })(els[j]);}
 active=hands[0]||null;
@@ -309,7 +309,7 @@ void record_page(Page& page, const std::string& file, const std::string& key, in
             fmt::format_to(out, "<p class=\"analysis\">Not analysed: {}</p>\n",
                            xml_text(an->reason));
         else if (an)
-            fmt::format_to(out, "<p class=\"analysis\">Value from the pose: {} {}</p>\n",
+            fmt::format_to(out, "<p class=\"analysis\">The hand's value from the pose: {} {}</p>\n",
                            xml_text(an->party), signed_value(an->value));
         if (past_error) {
             o += "<p>Not replayed: the record's first error comes before this hand.</p>\n"
@@ -383,15 +383,16 @@ void record_page(Page& page, const std::string& file, const std::string& key, in
                 break;
             }
         }
-        fmt::format_to(out,
-                       "<div class=\"controls\" hidden><button type=\"button\" "
-                       "aria-label=\"First ply\">|&#x25C0; First</button><button type=\"button\" "
-                       "aria-label=\"Previous ply\">&#x25C0; Back</button><button type=\"button\" "
-                       "aria-label=\"Next ply\">Next &#x25B6;</button><button type=\"button\" "
-                       "aria-label=\"Last ply\">Last &#x25B6;|</button><input type=\"range\" min=\"1\" "
-                       "max=\"{0}\" value=\"1\" aria-label=\"Ply\"><span class=\"counter\" "
-                       "aria-live=\"polite\">Ply 1 of {1}</span></div>\n",
-                       shown, plies);
+        fmt::format_to(
+            out,
+            "<div class=\"controls\" hidden><button type=\"button\" "
+            "aria-label=\"First ply\">|&#x25C0; First</button><button type=\"button\" "
+            "aria-label=\"Previous ply\">&#x25C0; Back</button><button type=\"button\" "
+            "aria-label=\"Next ply\">Next &#x25B6;</button><button type=\"button\" "
+            "aria-label=\"Last ply\">Last &#x25B6;|</button><input type=\"range\" min=\"1\" "
+            "max=\"{0}\" value=\"1\" aria-label=\"Ply\"><span class=\"counter\" "
+            "aria-live=\"polite\">Ply 1 of {1}</span></div>\n",
+            shown, plies);
         if (shown < plies)
             fmt::format_to(out, "<p>Shown up to ply {} of {}: the record's first error.</p>\n",
                            shown, plies);
