@@ -9,13 +9,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <tuple>
 
 #include "checker/checker.hpp"
@@ -251,10 +249,6 @@ void record_page(Page& page, const std::string& file, const std::string& key, in
         while (!used.insert(id).second) id += "x";
         ids.push_back(id);
     }
-    std::string error_link;  // the figure showing the first error
-    if (first && error_hand) {
-        error_link = ids[static_cast<std::size_t>(error_hand - record.hands.data())];
-    }
 
     // The verdict.
     if (v.errors.empty()) {
@@ -294,6 +288,7 @@ void record_page(Page& page, const std::string& file, const std::string& key, in
              "at " +
              xml_text(error_words(*first)) + "</p>\n";
 
+    const render::Replay replay(record);
     bool past_error = first && !error_hand;
     for (std::size_t i = 0; i < record.hands.size(); ++i) {
         const ast::Hand& h = record.hands[i];
@@ -329,7 +324,7 @@ void record_page(Page& page, const std::string& file, const std::string& key, in
         std::string figs, items;
         int shown = 0;
         for (int k = 1; k <= plies; ++k) {
-            render::Found f = render::find_position(record, {h.number, k});
+            render::Found f = replay.find({h.number, k});
             if (!f.position) break;
             const render::Position& p = *f.position;
             const ast::Ply& ply = h.plies[static_cast<std::size_t>(k - 1)];
@@ -401,7 +396,6 @@ void record_page(Page& page, const std::string& file, const std::string& key, in
              "</ol>\n</div>\n</section>\n";
     }
     o += "</section>\n";
-    (void)error_link;
 }
 
 }  // namespace
