@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -37,10 +39,12 @@ std::string quote(const std::string& s) {
     return q + "'";
 }
 
-ExeRun run_pips(const test::TempDir& dir, const std::string& args) {
+// Runs pips with `args` (from the directory `cwd` when it is given).
+ExeRun run_pips(const test::TempDir& dir, const std::string& args, const std::string& cwd = "") {
     ExeRun r;
     std::string err = dir.path("pips.stderr");
-    std::string cmd = quote(PIPS_EXE) + " " + args + " 2>" + quote(err);
+    std::string cmd = (cwd.empty() ? "" : "cd " + quote(cwd) + " && ") + quote(PIPS_EXE) + " " +
+                      args + " 2>" + quote(err);
     std::FILE* p = ::popen(cmd.c_str(), "r");
     if (!p) return r;
     char buf[4096];
@@ -122,6 +126,28 @@ TEST(View, OnePageForManyRecordsWithAFigurePerPly) {
     // Phone width and print are provided for.
     EXPECT_NE(page.find("@media (max-width:600px)"), std::string::npos);
     EXPECT_NE(page.find("@media print"), std::string::npos);
+}
+
+// The page of a small record (seven plies, stopped at an error on a closed
+// arm), against tests/golden/view/closed_arm.html; a change that is meant
+// writes it again: PIPS_UPDATE_GOLDEN=1 ctest --preset dev -R ViewGolden
+TEST(ViewGolden, ASmallPageMatchesTheGoldenFile) {
+    test::TempDir dir;
+    // Named from the source directory, as the golden file names it.
+    ExeRun r = run_pips(dir, "view --width 400 corpus/invalid/no-match/french_closed_arm.dgn -o -",
+                        kSource);
+    EXPECT_EQ(r.code, 1) << r.err;
+    ASSERT_EQ(r.out.rfind("<!DOCTYPE html>", 0), 0u) << r.out;
+    const std::string path = kSource + "/tests/golden/view/closed_arm.html";
+    if (const char* u = std::getenv("PIPS_UPDATE_GOLDEN"); u && std::string(u) == "1") {
+        std::filesystem::create_directories(kSource + "/tests/golden/view");
+        std::ofstream(path, std::ios::binary) << r.out;
+        GTEST_SKIP() << "wrote " << path;
+    }
+    const std::string want = test::slurp(path);
+    ASSERT_FALSE(want.empty()) << path << " is missing: PIPS_UPDATE_GOLDEN=1 writes it";
+    EXPECT_EQ(r.out, want) << "the page changed; if that is meant, run "
+                           << "PIPS_UPDATE_GOLDEN=1 ctest --preset dev -R ViewGolden";
 }
 
 TEST(View, SameInputGivesTheSameBytes) {
