@@ -199,6 +199,33 @@ TEST(View, EveryInvalidRecordOfTheCorpusShowsOneErrorBox) {
     }
 }
 
+// Generated matches of every rule set, written in full and as people keep
+// them (no deals, labels or claims, summary hands), and mutants with one
+// fault each: every ply shown for the valid ones, one error box a mutant.
+TEST(View, GeneratedMatchesOfEveryRuleSet) {
+    test::TempDir dir;
+    for (const char* rules :
+         {"jamaican", "cutthroat", "chiva", "quinientos", "fives-threes", "french"}) {
+        const std::string r = std::string(" --rules ") + rules;
+        for (const char* how : {"", " --deals none --labels none --claims score --summary 1"}) {
+            ExeRun g = run_pips(dir, "generate --matches 1 --seed 11" + r + how);
+            ASSERT_EQ(g.code, 0) << g.err;
+            const std::string in = dir.write("g.dgn", g.out);
+            ExeRun v = run_pips(dir, "view " + quote(in) + " -o -");
+            EXPECT_EQ(v.code, 0) << rules << how << ": " << v.err;
+            EXPECT_EQ(count(v.out, "<figure class=\"ply\""), plies_of({in})) << rules << how;
+        }
+        ExeRun m = run_pips(dir, "generate --matches 3 --seed 11 --mutate" + r);
+        ASSERT_EQ(m.code, 0) << m.err;
+        const std::string in = dir.write("m.dgn", m.out);
+        ExeRun v = run_pips(dir, "view " + quote(in) + " -o -");
+        EXPECT_EQ(v.code, 1) << rules << ": " << v.err;
+        EXPECT_EQ(count(v.out, "class=\"errorbox\""), count(v.out, "<div class=\"verdict-bad\">"))
+            << rules;
+        EXPECT_EQ(count(v.out, "<section class=\"record\""), 3u) << rules;
+    }
+}
+
 TEST(View, MarkupInARecordStaysText) {
     test::TempDir dir;
     std::string text = test::slurp(kError);
