@@ -149,7 +149,9 @@ figcaption{font-weight:bold}
 .counter{font-weight:bold;min-width:9em}
 .js .boards figure.ply{display:none}
 .js .boards figure.ply.current{display:block}
-@media (max-width:600px){.hand-body{flex-direction:column}.plylist{flex:none;max-height:none}}
+h1,h2,h3{overflow-wrap:anywhere}
+@media (max-width:600px){.hand-body{flex-direction:column}.plylist{flex:none;max-height:none}
+table{display:block;overflow-x:auto;max-width:100%}body{padding:4px 8px}}
 @media print{.controls{display:none!important}.js .boards figure.ply{display:block!important}
 figure.ply{break-inside:avoid}.plylist{max-height:none;overflow:visible}body{max-width:none}}
 )";
