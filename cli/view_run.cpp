@@ -51,8 +51,8 @@ struct HandAnalysis {
     long long value = 0;
     std::map<int, PlyAnalysis> plies;
 };
-// By file, record, hand.
-using Analysis = std::map<std::tuple<std::string, int, int>, HandAnalysis>;
+// By file (its name as given, or with `by_base` its base name), record, hand.
+using Analysis = std::map<std::tuple<bool, std::string, int, int>, HandAnalysis>;
 
 std::string base_name(const std::string& path) {
     const std::size_t slash = path.find_last_of('/');
@@ -86,8 +86,11 @@ bool read_analysis(std::istream& in, Analysis& out, std::string& error) {
                         for (const auto& b : p.at("best")) a.best.push_back(b.get<std::string>());
                     h.plies[p.at("ply").get<int>()] = std::move(a);
                 }
-            out[{base_name(j.at("file").get<std::string>()), j.at("record").get<int>(),
-                 j.at("hand").get<int>()}] = std::move(h);
+            const std::string file = j.at("file").get<std::string>();
+            const int record = j.at("record").get<int>(), hand = j.at("hand").get<int>();
+            // By the file's name as analyze was given it, and by its base name.
+            out[{true, base_name(file), record, hand}] = h;
+            out[{false, file, record, hand}] = std::move(h);
         } catch (const std::exception&) {
             error = fmt::format("line {} is not a line of `pips analyze --format json`", n);
             return false;
@@ -299,8 +302,9 @@ void record_page(Page& page, const std::string& file, const std::string& key, in
         fmt::format_to(out,
                        "<section class=\"hand\" id=\"{}\" data-plies=\"{}\">\n<h3>Hand {}</h3>\n",
                        hid, plies, h.number);
-        auto ha = analysis.find({base_name(key), index, h.number});
-        if (ha == analysis.end()) ha = analysis.find({base_name(file), index, h.number});
+        // The file as named on both command lines, else by its base name.
+        auto ha = analysis.find({false, key, index, h.number});
+        if (ha == analysis.end()) ha = analysis.find({true, base_name(key), index, h.number});
         const HandAnalysis* an = ha == analysis.end() ? nullptr : &ha->second;
         if (an && !an->analysed)
             fmt::format_to(out, "<p class=\"analysis\">Not analysed: {}</p>\n",
