@@ -85,6 +85,7 @@ int main(int argc, char** argv) {
         "  pips annotate game.dgn\n"
         "  pips generate --rules jamaican --matches 10 --seed 7 > games.dgn\n"
         "  pips render --hand 2 --ply 9 game.dgn -o hand2.svg\n"
+        "  pips view game.dgn -o game.html\n"
         "  pips rescore --rules chiva game.dgn\n"
         "  pips perft --depth 8 deal.dgn\n"
         "\n"
@@ -95,6 +96,7 @@ int main(int argc, char** argv) {
     pips::cli::setup_annotate(app);
     pips::cli::setup_analyze(app);
     pips::cli::setup_render(app);
+    pips::cli::setup_view(app);
     pips::cli::setup_generate(app);
     pips::cli::setup_rescore(app);
     pips::cli::setup_perft(app);

@@ -1,7 +1,7 @@
 // The subcommands of `pips`, one file each (check.cpp, fmt.cpp,
-// annotate.cpp, analyze.cpp, render.cpp, generate.cpp, rescore.cpp, perft.cpp): each adds itself to
-// the app with its options and a callback that runs the library call in commands.hpp. Only those
-// files and main.cpp include CLI11.
+// annotate.cpp, analyze.cpp, render.cpp, view.cpp, generate.cpp, rescore.cpp, perft.cpp): each adds
+// itself to the app with its options and a callback that runs the library call in commands.hpp.
+// Only those files and main.cpp include CLI11.
 #pragma once
 
 #include <string>
@@ -21,6 +21,7 @@ void setup_fmt(CLI::App& app);
 void setup_annotate(CLI::App& app);
 void setup_analyze(CLI::App& app);
 void setup_render(CLI::App& app);
+void setup_view(CLI::App& app);
 void setup_generate(CLI::App& app);
 void setup_rescore(CLI::App& app);
 void setup_perft(CLI::App& app);

@@ -6,7 +6,7 @@
 # The lists below are those of pips(1) (docs/man/pips.1.md); a test checks
 # them against `pips SUBCOMMAND --help` and the rule options pips knows.
 
-_pips_subcommands="check fmt annotate analyze render generate rescore perft"
+_pips_subcommands="check fmt annotate analyze render view generate rescore perft"
 _pips_rules="jamaican cutthroat french chiva quinientos fives-threes"
 
 # The options of a rule set, as in its Options tag.
@@ -27,6 +27,7 @@ _pips_options() {
     annotate) echo "-h --help --format --color" ;;
     analyze) echo "-h --help --format --tt-mb --max-nodes --sample --seed -j --jobs --shard" ;;
     render) echo "-h --help --hand --ply --width --record -o --output" ;;
+    view) echo "-h --help -o --output --analysis --width" ;;
     generate) echo "-h --help --rules --players --options --matches --seed --deals --labels --claims --summary --bot --max-hands --mutate" ;;
     rescore) echo "-h --help --rules" ;;
     perft) echo "-h --help --rules --players --depth" ;;
@@ -96,7 +97,7 @@ _pips_option_value() {
         return 0
         ;;
     analyze:--tt-mb | analyze:--max-nodes | analyze:--shard | analyze:-j | analyze:--jobs | analyze:--sample | analyze:--seed) values="" ;;
-    render:--hand | render:--ply | render:--width | render:--record) values="" ;;
+    render:--hand | render:--ply | render:--width | render:--record | view:--width) values="" ;;
     check:-j | check:--jobs | generate:--matches | generate:--seed | generate:--max-hands | perft:--depth)
         values="" ;;
     *) return 1 ;;

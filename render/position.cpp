@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <string_view>
 
 #include "engine/hand.hpp"
@@ -21,33 +22,30 @@ struct Snapshot {
     bool score_known = true;
 };
 
+// Every ply the observer saw, by position: a hand read several ways is
+// replayed once per reading, and the last replay of a ply wins.
 class Catcher : public checker::PlyObserver {
 public:
-    explicit Catcher(ast::Pos upto) : upto_(upto) {}
     void after_ply(const checker::PlyView& v) override {
-        // A hand read several ways is replayed once per reading: the last
-        // replay of the latest ply wins.
-        if (upto_ < v.ply.pos) return;
-        if (snap_.hand && v.ply.pos < snap_.pos) return;
-        snap_.pos = v.ply.pos;
-        snap_.seat = v.seat;
-        snap_.hand = v.hand;
-        snap_.score.clear();
+        Snapshot& snap = snaps_[v.ply.pos];
+        snap.pos = v.ply.pos;
+        snap.seat = v.seat;
+        snap.hand = v.hand;
+        snap.score.clear();
         // The match score before the hand with the points made in it so far
         // (fives-threes), or the penalties (french), as annotate's notes run them.
         const Variant& var = v.hand.variant();
         for (int p = 0; p < var.parties(); ++p) {
             const auto i = static_cast<std::size_t>(p);
-            snap_.score.push_back(
+            snap.score.push_back(
                 fmt::format("{} {}", v.rules.party_name(p), v.match.score[i] + v.points.points[i]));
         }
-        snap_.score_known = v.match.known && v.points.known;
+        snap.score_known = v.match.known && v.points.known;
     }
-    Snapshot& snap() { return snap_; }
+    std::map<ast::Pos, Snapshot>& snaps() { return snaps_; }
 
 private:
-    ast::Pos upto_;
-    Snapshot snap_;
+    std::map<ast::Pos, Snapshot> snaps_;
 };
 
 std::string ply_words(const ast::Ply& p, int seat) {
@@ -90,7 +88,31 @@ std::vector<std::string> player_names(const ast::Record& r) {
 
 }  // namespace
 
+struct Replay::Impl {
+    const ast::Record& record;
+    checker::Verdict plain;      // the first error
+    checker::Verdict annotated;  // the notes
+    std::map<ast::Pos, Snapshot> snaps;
+};
+
+Replay::Replay(const ast::Record& record) : impl_(new Impl{record, {}, {}, {}}) {
+    impl_->plain = checker::check_record(record);
+    Catcher catcher;
+    checker::CheckOptions opt;
+    opt.annotate = true;
+    opt.observer = &catcher;
+    impl_->annotated = checker::check_record(record, opt);
+    impl_->snaps = std::move(catcher.snaps());
+}
+
+Replay::~Replay() = default;
+
 Found find_position(const ast::Record& record, const Target& target) {
+    return Replay(record).find(target);
+}
+
+Found Replay::find(const Target& target) const {
+    const ast::Record& record = impl_->record;
     Found found;
     if (record.hands.empty()) {
         found.error = "the record has no hand";
@@ -142,23 +164,22 @@ Found find_position(const ast::Record& record, const Target& target) {
     }
 
     // The first error, when it comes before that, stops the picture there.
-    checker::Verdict plain = checker::check_record(record);
+    const checker::Verdict& plain = impl_->plain;
     std::optional<checker::Diagnostic> error;
     if (!plain.errors.empty() && (!limit || plain.errors.front().pos < *limit)) {
         error = plain.errors.front();
         upto = error->pos;
     }
 
-    Catcher catcher(upto);
-    checker::CheckOptions opt;
-    opt.annotate = true;
-    opt.observer = &catcher;
-    checker::Verdict v = checker::check_record(record, opt);
+    const checker::Verdict& v = impl_->annotated;
+    // The latest ply replayed at or before `upto`.
+    Snapshot s;
+    if (auto it = impl_->snaps.upper_bound(upto); it != impl_->snaps.begin())
+        s = std::prev(it)->second;
 
     Position p;
     p.rules = v.rules;
     p.error = error;
-    Snapshot& s = catcher.snap();
     // The hand and ply the snapshot shows.
     const ast::Hand* shown = hand;
     int shown_ply = 0;

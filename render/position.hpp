@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,5 +70,20 @@ struct Found {
 // do) up to the target, or up to the record's first error when it comes
 // first.
 Found find_position(const ast::Record& record, const Target& target);
+
+// The same for many targets of one record, replayed once: find(t) is
+// find_position(record, t). The record must outlive it.
+class Replay {
+public:
+    explicit Replay(const ast::Record& record);
+    ~Replay();
+    Replay(const Replay&) = delete;
+    Replay& operator=(const Replay&) = delete;
+    Found find(const Target& target) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace pips::render

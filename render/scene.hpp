@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/tile.hpp"
@@ -72,7 +73,27 @@ inline constexpr int kMaxWidth = 4000;
 
 Scene build_scene(const Position& p, const SceneOptions& options = {});
 
+struct SvgOptions {
+    // Prefix of the document's ids (title, desc, the pattern of tile backs):
+    // pictures inlined together in one page need one each.
+    std::string id = "pips";
+    // The pattern of tile backs and the style sheet, in the document; a page
+    // that inlines many pictures holds them once (kStyle) instead.
+    bool standalone = true;
+    // Data attributes for scripts and tests: each tile group gets
+    // data-tile="6-4" (or "back") and data-on="table" or "hand".
+    bool data = false;
+};
+
+// Text for XML and HTML (text and attribute values): markup escaped (& < >
+// "), control characters and bytes that are not UTF-8 replaced by '?'.
+std::string xml_text(std::string_view s);
+
+// What a standalone picture holds before its shapes: the pattern of tile
+// backs (id pips-back) and the style sheet.
+extern const char* const kStyle;
+
 // The scene as a standalone SVG document.
-std::string svg(const Scene& scene);
+std::string svg(const Scene& scene, const SvgOptions& options = {});
 
 }  // namespace pips::render

@@ -10,10 +10,6 @@
 
 namespace pips::render {
 
-namespace {
-
-// Text for XML: markup escaped, control characters and bytes that are not
-// UTF-8 replaced by '?'.
 std::string xml_text(std::string_view s) {
     std::string out;
     out.reserve(s.size());
@@ -65,6 +61,8 @@ std::string xml_text(std::string_view s) {
     return out;
 }
 
+namespace {
+
 // Pip centres of a number on a half `s` wide, in quarters of the half
 // (1..3 across, 1..3 down).
 constexpr std::array<std::array<std::pair<int, int>, 6>, 7> kPips{{
@@ -88,12 +86,17 @@ void pips_of(std::string& o, int v, int x, int y, int s, bool vertical) {
     }
 }
 
-void tile(std::string& o, const DrawnTile& d) {
+void tile(std::string& o, const DrawnTile& d, const SvgOptions& options) {
     const Rect& r = d.r;
     const char* cls = d.look == Look::back       ? "back"
                       : d.look == Look::inferred ? "inferred"
                                                  : "face";
-    o += "<g class=\"tile\">";
+    o += "<g class=\"tile\"";
+    if (options.data)
+        fmt::format_to(std::back_inserter(o), " data-tile=\"{}\" data-on=\"{}\"",
+                       d.look == Look::back ? std::string("back") : d.tile.str(),
+                       d.table ? "table" : "hand");
+    o += '>';
     if (d.look == Look::back) {
         fmt::format_to(std::back_inserter(o),
                        "<title>unknown tile</title><rect class=\"{}\" x=\"{}\" y=\"{}\" "
@@ -136,38 +139,43 @@ void tile(std::string& o, const DrawnTile& d) {
 
 }  // namespace
 
-std::string svg(const Scene& sc) {
+const char* const kStyle =
+    "<defs><pattern id=\"pips-back\" width=\"6\" height=\"6\" "
+    "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+    "<rect width=\"6\" height=\"6\" fill=\"#3b5b92\"/>"
+    "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#a9bde0\" stroke-width=\"2\"/>"
+    "</pattern></defs>\n"
+    "<style>"
+    "text{font-family:sans-serif;fill:#111}"
+    ".felt{fill:#e3efe3;stroke:#5a7d5a;stroke-width:1}"
+    ".face{fill:#fffdf6;stroke:#222;stroke-width:1}"
+    ".inferred{fill:#f1f1f1;stroke:#222;stroke-width:1;stroke-dasharray:4 2}"
+    ".back{fill:url(#pips-back);stroke:#222;stroke-width:1}"
+    ".last{stroke-width:3}"
+    ".tile line{stroke:#222;stroke-width:1}"
+    ".pips circle{fill:#111}"
+    ".hard{fill:none;stroke:#c0392b;stroke-width:2;stroke-dasharray:5 3}"
+    ".key{fill:none;stroke:#7b3fa0;stroke-width:2;stroke-dasharray:1 2}"
+    ".join{fill:none;stroke:#5a7d5a;stroke-width:2;stroke-dasharray:2 3}"
+    ".closed{stroke:#c0392b;stroke-width:3}"
+    ".errbox{fill:#fdecea;stroke:#c0392b;stroke-width:2}"
+    ".error{fill:#8b1a10}"
+    "</style>\n";
+
+std::string svg(const Scene& sc, const SvgOptions& options) {
+    const std::string& id = options.id;
     std::string o;
     o.reserve(16384);
     fmt::format_to(std::back_inserter(o),
                    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
-                   "viewBox=\"0 0 {0} {1}\" role=\"img\" aria-labelledby=\"pips-title "
-                   "pips-desc\">\n",
-                   sc.width, sc.height);
-    fmt::format_to(std::back_inserter(o), "<title id=\"pips-title\">{}</title>\n",
+                   "viewBox=\"0 0 {0} {1}\" role=\"img\" aria-labelledby=\"{2}-title "
+                   "{2}-desc\">\n",
+                   sc.width, sc.height, id);
+    fmt::format_to(std::back_inserter(o), "<title id=\"{}-title\">{}</title>\n", id,
                    xml_text(sc.title));
-    fmt::format_to(std::back_inserter(o), "<desc id=\"pips-desc\">{}</desc>\n", xml_text(sc.desc));
-    o += "<defs><pattern id=\"pips-back\" width=\"6\" height=\"6\" "
-         "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-         "<rect width=\"6\" height=\"6\" fill=\"#3b5b92\"/>"
-         "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#a9bde0\" stroke-width=\"2\"/>"
-         "</pattern></defs>\n";
-    o += "<style>"
-         "text{font-family:sans-serif;fill:#111}"
-         ".felt{fill:#e3efe3;stroke:#5a7d5a;stroke-width:1}"
-         ".face{fill:#fffdf6;stroke:#222;stroke-width:1}"
-         ".inferred{fill:#f1f1f1;stroke:#222;stroke-width:1;stroke-dasharray:4 2}"
-         ".back{fill:url(#pips-back);stroke:#222;stroke-width:1}"
-         ".last{stroke-width:3}"
-         ".tile line{stroke:#222;stroke-width:1}"
-         ".pips circle{fill:#111}"
-         ".hard{fill:none;stroke:#c0392b;stroke-width:2;stroke-dasharray:5 3}"
-         ".key{fill:none;stroke:#7b3fa0;stroke-width:2;stroke-dasharray:1 2}"
-         ".join{fill:none;stroke:#5a7d5a;stroke-width:2;stroke-dasharray:2 3}"
-         ".closed{stroke:#c0392b;stroke-width:3}"
-         ".errbox{fill:#fdecea;stroke:#c0392b;stroke-width:2}"
-         ".error{fill:#8b1a10}"
-         "</style>\n";
+    fmt::format_to(std::back_inserter(o), "<desc id=\"{}-desc\">{}</desc>\n", id,
+                   xml_text(sc.desc));
+    if (options.standalone) o += kStyle;
     fmt::format_to(std::back_inserter(o), "<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n",
                    sc.width, sc.height);
     fmt::format_to(std::back_inserter(o),
@@ -175,7 +183,7 @@ std::string svg(const Scene& sc) {
                    sc.table.x, sc.table.y, sc.table.w, sc.table.h);
     for (const auto& j : sc.joins)
         fmt::format_to(std::back_inserter(o), "<path class=\"join\" d=\"{}\"/>\n", j);
-    for (const auto& d : sc.tiles) tile(o, d);
+    for (const auto& d : sc.tiles) tile(o, d, options);
     for (const auto& r : sc.closed)
         fmt::format_to(std::back_inserter(o),
                        "<g class=\"closed\"><title>closed arm</title><line x1=\"{}\" y1=\"{}\" "

@@ -2,7 +2,8 @@
 # Installs what pips needs to build and test on Debian 12 (dpkg-dev and file:
 # the Debian package's dependencies; man-db and zsh: the tests of the man pages
 # and completions; parallel: the test of pips analyze's shards under GNU
-# parallel). Idempotent: when every package is already installed it does
+# parallel; chromium, chromium-driver and python3-selenium: the browser test
+# of pips view). Idempotent: when every package is already installed it does
 # nothing (and needs no root).
 set -euo pipefail
 
@@ -13,6 +14,7 @@ packages=(
   clang libclang-rt-14-dev clang-format
   python3 time parallel
   dpkg-dev file man-db zsh
+  chromium chromium-driver python3-selenium
 )
 
 installed() {
