@@ -436,6 +436,15 @@ Step Game::apply_move(const Move& m, Event& e) {
     return Step::fail(Fault::not_in_hand, "not a move");
 }
 
+// Where tiles are hidden, the hand refuses a move (or a remain line) that
+// leaves no placement of them only after taking it (the checker stops
+// there); a game refuses without a change, so it keeps the hand to go back.
+std::optional<HandState> Game::undo_point() const {
+    for (int s = 0; s < variant().players; ++s)
+        if (!h_.seat(s).exact()) return h_;
+    return std::nullopt;
+}
+
 Step Game::apply(const Move& m) {
     const Variant& v = variant();
     if (hand_ == 0) return Step::fail(Fault::wrong_pose, "no hand is dealt");
@@ -445,13 +454,7 @@ Step Game::apply(const Move& m) {
                                                   " is not at this table of " +
                                                   std::to_string(v.players));
     if (m.kind == Move::Kind::pass && !h_.posed()) return pass_at_pose(m);
-    // Where tiles are hidden, the hand refuses a move that leaves no
-    // placement of them only after taking it (the checker stops there); a
-    // game refuses a move without a change, so it keeps the hand to go back.
-    bool exact = true;
-    for (int s = 0; s < v.players; ++s) exact = exact && h_.seat(s).exact();
-    std::optional<HandState> before;
-    if (!exact) before.emplace(h_);
+    std::optional<HandState> before = undo_point();
     Event e;
     if (Step st = apply_move(m, e); !st) {
         if (before) h_ = std::move(*before);
@@ -465,7 +468,11 @@ Step Game::apply(const Move& m) {
 Step Game::remain(int seat, std::span<const Tile> tiles) {
     if (hand_ == 0) return Step::fail(Fault::bad_deal, "no hand is dealt");
     const bool over = h_.over() != HandOver::no;
-    if (Step st = h_.remain(seat, tiles); !st) return st;
+    std::optional<HandState> before = undo_point();
+    if (Step st = h_.remain(seat, tiles); !st) {
+        if (before) h_ = std::move(*before);
+        return st;
+    }
     if (!over && h_.over() != HandOver::no) finish_hand();
     return Step::ok();
 }

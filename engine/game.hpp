@@ -173,6 +173,9 @@ private:
     int holder_of(Tile t) const;
     Step check_pose(const Move& m, std::optional<Tile>& proof, TileSet& outranks) const;
     Step pass_at_pose(const Move& m);
+    // A copy of the hand to go back to when a refusal may come after the
+    // hand took the step (hidden tiles); empty when every hand is known.
+    std::optional<HandState> undo_point() const;
     Step apply_move(const Move& m, Event& e);
     void finish_hand();
 
