@@ -68,6 +68,34 @@ bool unknown_subcommand(CLI::App& app, int argc, char** argv) {
     return true;
 }
 
+// After an argument error: for each `--word` the subcommand does not know,
+// the nearest of its long option names (within two edits), if any.
+void suggest_options(CLI::App& app, int argc, char** argv) {
+    if (argc < 2) return;
+    const CLI::App* sub = nullptr;
+    for (const CLI::App* s : app.get_subcommands({}))
+        if (s->get_name() == argv[1]) sub = s;
+    if (!sub) return;
+    std::vector<std::string> names;
+    for (const CLI::Option* o : sub->get_options())
+        for (const std::string& n : o->get_lnames()) names.push_back("--" + n);
+    for (int i = 2; i < argc; ++i) {
+        std::string_view word = argv[i];
+        if (word == "--") break;
+        if (!word.starts_with("--")) continue;
+        word = word.substr(0, word.find('='));
+        if (std::find(names.begin(), names.end(), word) != names.end()) continue;
+        std::string best;
+        std::size_t best_distance = 3;
+        for (const std::string& n : names)
+            if (const std::size_t d = edit_distance(word, n); d < best_distance)
+                best_distance = d, best = n;
+        if (!best.empty())
+            std::fprintf(stderr, "pips: unknown option '%.*s'; did you mean '%s'?\n",
+                         static_cast<int>(word.size()), word.data(), best.c_str());
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -108,7 +136,9 @@ int main(int argc, char** argv) {
         return e.get_exit_code();  // a subcommand's own exit code
     } catch (const CLI::ParseError& e) {
         // --help and --version exit 0; CLI11's argument errors exit 2.
-        return app.exit(e) == 0 ? pips::cli::kExitValid : pips::cli::kExitCannotRun;
+        if (app.exit(e) == 0) return pips::cli::kExitValid;
+        suggest_options(app, argc, argv);
+        return pips::cli::kExitCannotRun;
     } catch (const std::exception& e) {
         std::fflush(stdout);
         std::fprintf(stderr, "pips: internal error: %s\n", e.what());

@@ -538,6 +538,24 @@ TEST(PipsExe, PerftDiagnosticsCarryTheirCode) {
 
 // --- command-line manners ---------------------------------------------------
 
+TEST(PipsExe, UnknownOptionSuggestsTheNearestOfItsSubcommand) {
+    TempDir dir;
+    ExeRun r = pips(dir, "check --formt json x.dgn");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("pips: unknown option '--formt'; did you mean '--format'?\n"),
+              std::string::npos)
+        << r.err;
+    r = pips(dir, "analyze --max-node=5 x.dgn");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("pips: unknown option '--max-node'; did you mean '--max-nodes'?\n"),
+              std::string::npos)
+        << r.err;
+    // Nothing near enough: CLI11's message alone.
+    r = pips(dir, "check --zzzzzz x.dgn");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err.find("did you mean"), std::string::npos) << r.err;
+}
+
 TEST(PipsExe, UnknownSubcommandSuggestsTheNearestAndShowsUsage) {
     TempDir dir;
     ExeRun r = pips(dir, "chek x.dgn");
