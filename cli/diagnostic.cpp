@@ -295,4 +295,11 @@ void render_diagnostic_json(std::string& out, const checker::Diagnostic& d) {
     out += '}';
 }
 
+int say_run_error(std::FILE* err, const Diagnostic& d, bool color) {
+    std::string s;
+    render_diagnostic(s, d, nullptr, color);
+    std::fputs(s.c_str(), err);
+    return 2;
+}
+
 }  // namespace pips::cli

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -33,6 +34,10 @@ struct Diagnostic {
 };
 
 // --- text ---------------------------------------------------------------
+
+// A problem with an input or the run, rendered on `err` at once
+// (render_diagnostic below); returns kExitCannotRun's value, 2.
+int say_run_error(std::FILE* err, const Diagnostic& d, bool color);
 
 // FILE:LINE:COL: error[CODE]: message
 // <the source line>

@@ -66,4 +66,22 @@ std::uint64_t input_size(const std::vector<std::string>& paths) {
     return total;
 }
 
+std::optional<Diagnostic> write_output(const std::string& path, std::string_view bytes,
+                                       std::FILE* standard_output) {
+    if (path == "-") {
+        std::fwrite(bytes.data(), 1, bytes.size(), standard_output);
+        std::fflush(standard_output);
+        return std::nullopt;
+    }
+    std::FILE* out = std::fopen(path.c_str(), "wb");
+    bool ok = out && std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size();
+    const int e = errno;
+    if (out && std::fclose(out) != 0) ok = false;
+    if (ok) return std::nullopt;
+    return Diagnostic{path,
+                      {},
+                      std::string(kCannotWrite),
+                      fmt::format("cannot write '{}': {}", path, std::strerror(e))};
+}
+
 }  // namespace pips::cli

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <istream>
 #include <optional>
@@ -57,6 +58,11 @@ private:
     std::istream* in_ = nullptr;
     std::optional<Diagnostic> error_;
 };
+
+// Writes `bytes` whole to `path` (`-`: `standard_output`, flushed); the
+// problem when it cannot ("cannot write 'PATH': REASON", kCannotWrite).
+std::optional<Diagnostic> write_output(const std::string& path, std::string_view bytes,
+                                       std::FILE* standard_output);
 
 // The total size of the inputs when every one is a regular file; else 0
 // (unknown: standard input, a pipe, a missing file).

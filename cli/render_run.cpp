@@ -2,9 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 
 #include "cli/diagnostic.hpp"
 #include "cli/input.hpp"
@@ -16,10 +14,7 @@ namespace pips::cli {
 namespace {
 
 int fail(const Io& io, const std::string& file, std::string_view code, const std::string& message) {
-    std::string s;
-    render_diagnostic(s, Diagnostic{file, {}, std::string(code), message}, nullptr, io.color_err);
-    std::fputs(s.c_str(), io.err);
-    return kExitCannotRun;
+    return say_run_error(io.err, Diagnostic{file, {}, std::string(code), message}, io.color_err);
 }
 
 }  // namespace
@@ -68,18 +63,8 @@ int run_render(const RenderArgs& args, const Io& io) {
     if (!f.position)
         return fail(io, input.name(), kBadArgument, fmt::format("{}: {}", input.name(), f.error));
     const std::string picture = render::svg(render::build_scene(*f.position, {args.width}));
-    if (args.output == "-") {
-        std::fwrite(picture.data(), 1, picture.size(), io.out);
-        std::fflush(io.out);
-    } else {
-        std::FILE* out = std::fopen(args.output.c_str(), "wb");
-        bool ok = out && std::fwrite(picture.data(), 1, picture.size(), out) == picture.size();
-        const int e = errno;
-        if (out && std::fclose(out) != 0) ok = false;
-        if (!ok)
-            return fail(io, args.output, kCannotWrite,
-                        fmt::format("cannot write '{}': {}", args.output, std::strerror(e)));
-    }
+    if (const auto e = write_output(args.output, picture, io.out))
+        return say_run_error(io.err, *e, io.color_err);
     return f.position->error ? kExitInvalid : kExitValid;
 }
 

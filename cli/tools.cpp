@@ -26,9 +26,7 @@ void put(std::FILE* f, const std::string& s) {
 
 // Writes a problem with an input or the run ("pips: error: ...") on `err`.
 void say_error(std::FILE* err, const Diagnostic& d) {
-    std::string s;
-    render_diagnostic(s, d, nullptr, false);
-    put(err, s);
+    say_run_error(err, d, false);
 }
 }  // namespace
 

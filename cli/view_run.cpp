@@ -6,9 +6,7 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -30,10 +28,7 @@ namespace {
 using render::xml_text;
 
 int fail(const Io& io, const std::string& file, std::string_view code, const std::string& message) {
-    std::string s;
-    render_diagnostic(s, Diagnostic{file, {}, std::string(code), message}, nullptr, io.color_err);
-    std::fputs(s.c_str(), io.err);
-    return kExitCannotRun;
+    return say_run_error(io.err, Diagnostic{file, {}, std::string(code), message}, io.color_err);
 }
 
 // One judged ply of `pips analyze --format json`.
@@ -471,18 +466,8 @@ int run_view(const ViewArgs& args, const Io& io) {
     html += kScript;
     html += "</body>\n</html>\n";
 
-    if (args.output == "-") {
-        std::fwrite(html.data(), 1, html.size(), io.out);
-        std::fflush(io.out);
-    } else {
-        std::FILE* out = std::fopen(args.output.c_str(), "wb");
-        bool ok = out && std::fwrite(html.data(), 1, html.size(), out) == html.size();
-        const int e = errno;
-        if (out && std::fclose(out) != 0) ok = false;
-        if (!ok)
-            return fail(io, args.output, kCannotWrite,
-                        fmt::format("cannot write '{}': {}", args.output, std::strerror(e)));
-    }
+    if (const auto e = write_output(args.output, html, io.out))
+        return say_run_error(io.err, *e, io.color_err);
     return page.invalid ? kExitInvalid : kExitValid;
 }
 
