@@ -462,7 +462,16 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
                 seen.add(x, m);
                 x.apply(m);
             }
-            const std::vector<Solver::Judged> judged = solver_.judge(x, pm.choice.seat);
+            // Only what the judgement reports is searched for (exact values
+            // of the move played and the best moves; of the others, that
+            // they are worse, and whether they are blunders).
+            const std::vector<Move> choices = analysis_moves(x, pm.choice.seat);
+            std::size_t at = choices.size();
+            for (std::size_t c = 0; c < choices.size(); ++c)
+                if (same_move(x, choices[c], pm.choice)) at = c;
+            const std::vector<Solver::Judged> judged = solver_.judge_played(
+                x, pm.choice.seat, at,
+                [&](int before, int after) { return blunder(v, before, after); });
             const Solver::Judged* played = nullptr;
             for (const auto& j : judged)
                 if (same_move(x, j.move, pm.choice)) played = &j;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <new>
 #include <string>
@@ -240,26 +241,36 @@ Solver::Entry* Solver::probe(const Key& k) {
     return nullptr;
 }
 
-void Solver::store(const Key& k, int value, std::uint8_t flag, std::uint8_t best) {
+void Solver::store(const Key& k, int value, int a0, int b0, std::uint8_t best) {
+    // A bound the entry's 16 bits cannot hold is not kept (no hand's value
+    // comes near).
+    const bool upper = value <= a0 && value < kNoUpper && value > kNoLower;
+    const bool lower = value >= b0 && value > kNoLower && value < kNoUpper;
+    const bool exact = !upper && !lower && value > kNoLower && value < kNoUpper;
+    if (!upper && !lower && !exact) return;
     Entry* bucket = bucket_of(k);
     Entry* slot = nullptr;
     bool fill = false;
     for (std::size_t i = 0; i < kBucket && !slot; ++i)
         if (bucket[i].generation == generation_ && bucket[i].check == k.check) slot = &bucket[i];
-    for (std::size_t i = 0; i < kBucket && !slot; ++i)
-        if (bucket[i].generation != generation_) {
-            slot = &bucket[i];
-            fill = true;
-        }
     if (!slot) {
-        // A full bucket: the entries move down one, the oldest goes.
-        std::move_backward(bucket, bucket + kBucket - 1, bucket + kBucket);
-        slot = bucket;
+        for (std::size_t i = 0; i < kBucket && !slot; ++i)
+            if (bucket[i].generation != generation_) {
+                slot = &bucket[i];
+                fill = true;
+            }
+        if (!slot) {
+            // A full bucket: the entries move down one, the oldest goes.
+            std::move_backward(bucket, bucket + kBucket - 1, bucket + kBucket);
+            slot = bucket;
+        }
+        *slot = Entry{};
+        slot->check = k.check;
+        slot->generation = generation_;
     }
-    slot->check = k.check;
-    slot->value = value;
-    slot->generation = generation_;
-    slot->flag = flag;
+    const auto v = static_cast<std::int16_t>(value);
+    if (upper || exact) slot->upper = std::min(slot->upper, v);
+    if (lower || exact) slot->lower = std::max(slot->lower, v);
     slot->best = best;
     // Half the part in use holds this hand's entries: twice the part. A key
     // found in bucket b of the part is looked for in b or in b plus the
@@ -301,6 +312,13 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
         return *v;
     }
     if (depth > kMaxPlies) throw SolverError("the hand runs past the deepest search");
+    if (penalties_) {
+        // Points against a seat only grow: the value is at most minus those
+        // already against the party, and a search that asks for more fails
+        // low at once.
+        const int most = -g.score().points[static_cast<std::size_t>(persp_)];
+        if (most <= alpha) return most;
+    }
     Frame& f = frame(depth, g);
     MoveList& moves = f.moves;
     Game& child = frames_[static_cast<std::size_t>(depth) + 1]->game;
@@ -328,11 +346,13 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
     if (posed) {
         if (const Entry* e = probe(k)) {
             hint = e->best;
-            const int v = e->value + base;
-            if (e->flag == 1) return v;
-            if (e->flag == 2) alpha = std::max(alpha, v);
-            if (e->flag == 3) beta = std::min(beta, v);
-            if (alpha >= beta) return v;
+            const int lo = e->lower == kNoLower ? -kInf : e->lower + base;
+            const int hi = e->upper == kNoUpper ? kInf : e->upper + base;
+            if (lo >= beta) return lo;
+            if (hi <= alpha) return hi;
+            if (lo == hi) return lo;
+            alpha = std::max(alpha, lo);
+            beta = std::min(beta, hi);
         }
     }
     const int seat = moves[0].seat;
@@ -373,31 +393,62 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
         if (alpha >= beta) break;
     }
     if (posed) {
-        const std::uint8_t flag = best <= a0 ? 3 : best >= b0 ? 2 : 1;
-        store(k, best - base, flag, best_i);
+        store(k, best - base, a0 - base, b0 - base, best_i);
     }
     return best;
 }
 
-int Solver::solve(const Game& g, int depth, int poser) {
-    // MTD(f): null-window searches close in on the value from a first guess
-    // (the table's, else 0); few values are possible in most rule sets, and
-    // a null window prunes far more than a full one.
-    int guess = 0;
-    if (g.hand().posed() && !g.hand_over()) {
-        const int base = penalties_ ? -g.score().points[static_cast<std::size_t>(persp_)] : 0;
-        if (const Entry* e = probe(key_of(g))) guess = e->value + base;
+int Solver::first_guess(const Game& g) {
+    if (!g.hand().posed() || g.hand_over()) return 0;
+    const int base = penalties_ ? -g.score().points[static_cast<std::size_t>(persp_)] : 0;
+    if (const Entry* e = probe(key_of(g))) {
+        if (e->lower != kNoLower) return e->lower + base;
+        if (e->upper != kNoUpper) return e->upper + base;
     }
-    int lower = -kInf, upper = kInf;
-    while (lower < upper) {
-        const int beta = guess == lower ? guess + 1 : guess;
+    return 0;
+}
+
+Solver::Bounds Solver::narrow(const Game& g, int depth, int poser, int guess, Bounds b,
+                              const std::function<bool(Bounds)>& enough) {
+    // Null-window searches close in on the value: each proves a lower bound
+    // (the value is at least beta) or an upper one (less than beta), and
+    // fail-soft, so a bound may land past beta. Few values are possible in
+    // most rule sets, and MTD(f) (the next test where the last bound landed)
+    // takes few steps. French values spread over hundreds of points, and
+    // fail-soft bounds move one or two points at a time: there the tests
+    // move out from the first guess by steps that double until the value is
+    // bracketed, then halve the bracket (each test near the value costs a
+    // proof about as large as the value's own; these are few).
+    int step = 1;
+    int beta = guess;
+    while (b.lower < b.upper && !enough(b)) {
+        if (penalties_) {
+            if (b.lower == -kInf && b.upper == kInf) {
+                beta = guess;
+            } else if (b.lower == -kInf) {
+                beta = b.upper - (step - 1);
+                step *= 2;
+            } else if (b.upper == kInf) {
+                beta = b.lower + step;
+                step *= 2;
+            } else {
+                beta = b.lower + (b.upper - b.lower + 1) / 2;
+            }
+        } else {
+            beta = std::clamp(guess == b.lower ? guess + 1 : guess, b.lower + 1, b.upper);
+        }
         guess = search(g, beta - 1, beta, depth, poser);
         if (guess < beta)
-            upper = guess;
+            b.upper = guess;
         else
-            lower = guess;
+            b.lower = guess;
     }
-    return guess;
+    return b;
+}
+
+int Solver::solve(const Game& g, int depth, int poser) {
+    return narrow(g, depth, poser, first_guess(g), {-kInf, kInf}, [](Bounds) { return false; })
+        .lower;
 }
 
 int Solver::value(const Game& g, int party, int poser) {
@@ -418,6 +469,56 @@ std::vector<Solver::Judged> Solver::judge(const Game& g, int poser) {
         if (!child.apply(m)) throw SolverError("the engine refused a listed move");
         out.push_back({m, sign * solve(child, 1, -1)});
     }
+    return out;
+}
+
+}  // namespace pips
+
+namespace pips {
+
+std::vector<Solver::Judged> Solver::judge_played(const Game& g, int poser, std::size_t played,
+                                                 const Blunder& blunder) {
+    std::vector<Judged> out;
+    const int seat = mover(g, poser);
+    if (seat < 0) return out;
+    const int sign = set_party(g.variant().party_of(seat), g.variant());
+    const std::vector<Move> moves = analysis_moves(g, poser);
+    if (played >= moves.size()) return judge(g, poser);
+    frame(0, g);
+    Game& child = frames_[1]->game;  // the position at depth 1
+    // Bounds for the mover's party, from bounds of the search's perspective.
+    auto mine = [&](Bounds b) { return sign > 0 ? b : Bounds{-b.upper, -b.lower}; };
+    std::vector<Bounds> bounds(moves.size(), Bounds{-kInf, kInf});
+    // Narrows the bounds of move i (the first test at `guess`, for the
+    // mover's party, else where the table points).
+    auto refine = [&](std::size_t i, std::optional<int> guess,
+                      const std::function<bool(Bounds)>& enough) {
+        child = g;
+        if (!child.apply(moves[i])) throw SolverError("the engine refused a listed move");
+        const Bounds b = narrow(child, 1, -1, guess ? sign * *guess : first_guess(child),
+                                mine(bounds[i]), [&](Bounds x) { return enough(mine(x)); });
+        bounds[i] = mine(b);
+    };
+    refine(played, std::nullopt, [](Bounds) { return false; });
+    int best = bounds[played].lower;
+    // Every other move: its value where it reaches the best so far, else
+    // only that it stays below (an upper bound under the best).
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (i == played) continue;
+        refine(i, best, [&](Bounds b) { return b.upper < best; });
+        if (bounds[i].lower == bounds[i].upper) best = std::max(best, bounds[i].lower);
+    }
+    // With one best move, whether every other move is a blunder: an upper
+    // bound that is one settles it (blunders are monotone in the value),
+    // else the search goes on until one is or the value is exact.
+    int keep = 0;
+    for (const Bounds& b : bounds) keep += b.lower == best && b.upper == best;
+    if (keep == 1)
+        for (std::size_t i = 0; i < moves.size(); ++i)
+            if (bounds[i].upper < best && !blunder(best, bounds[i].upper))
+                refine(i, bounds[i].upper, [&](Bounds b) { return blunder(best, b.upper); });
+    for (std::size_t i = 0; i < moves.size(); ++i)
+        out.push_back({moves[i], bounds[i].upper, bounds[i].lower == bounds[i].upper});
     return out;
 }
 

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -76,8 +77,25 @@ public:
     struct Judged {
         Move move;
         int value = 0;
+        // judge_played(): false when `value` is only an upper bound.
+        bool exact = true;
     };
     std::vector<Judged> judge(const Game& g, int poser = -1);
+
+    // A ply's judgement needs less than every move's value (ANALYSIS.md
+    // section 3): the value of the move played (`played`, an index into
+    // analysis_moves(g, poser)), the best value and every move reaching it,
+    // and, when one move alone reaches it, whether each other move is a
+    // blunder. `blunder(before, after)` must be monotone in `after` (a lower
+    // value after a blunder is one too). The result lists the moves as
+    // judge() does, with exact values for the move played and for every
+    // move worth the best value; any other move's `value` is an upper bound
+    // (`exact` false) below the best, and is a blunder by `blunder` when its
+    // true value is (with one best move). The numbers a judgement reports
+    // are then those judge() would give.
+    using Blunder = std::function<bool(int before, int after)>;
+    std::vector<Judged> judge_played(const Game& g, int poser, std::size_t played,
+                                     const Blunder& blunder);
 
     // Positions searched since new_hand().
     std::uint64_t nodes() const { return nodes_; }
@@ -88,13 +106,19 @@ public:
     static constexpr int kMaxPlies = 400;
 
 private:
+    // Both bounds of a position's value (less the base, see search()): a
+    // null-window search proves one of them, and MTD(f) proves the two in
+    // turn, so an entry keeps each. Equal bounds: the value is exact.
     struct Entry {
         std::uint64_t check = 0;
-        std::int32_t value = 0;
+        std::int16_t lower = kNoLower;
+        std::int16_t upper = kNoUpper;
         std::uint16_t generation = 0;
-        std::uint8_t flag = 0;  // 0 empty, 1 exact, 2 lower bound, 3 upper bound
         std::uint8_t best = 0;  // index of the best move, for ordering
+        std::uint8_t spare = 0;
     };
+    static constexpr std::int16_t kNoLower = -32767;
+    static constexpr std::int16_t kNoUpper = 32767;
     static_assert(sizeof(Entry) == 16);
     static constexpr std::size_t kBucket = 4;
 
@@ -107,11 +131,24 @@ private:
         return table_.get() + (k.index & active_mask_) * kBucket;
     }
     Entry* probe(const Key& k);
-    void store(const Key& k, int value, std::uint8_t flag, std::uint8_t best);
+    // Keeps what a search within (a0, b0) found: `value` is an upper bound
+    // at or below a0, a lower bound at or above b0, else exact.
+    void store(const Key& k, int value, int a0, int b0, std::uint8_t best);
     // The value for persp_ (see below) of g, fail-soft within (alpha, beta).
     int search(const Game& g, int alpha, int beta, int depth, int poser);
     // The exact value for persp_ of g.
     int solve(const Game& g, int depth, int poser);
+    // Bounds for persp_ on the value of g: lower <= value <= upper.
+    struct Bounds {
+        int lower = 0;
+        int upper = 0;
+    };
+    // Narrows `b` by null-window searches until `enough` holds or the value
+    // is exact; `guess`: where the first test goes.
+    Bounds narrow(const Game& g, int depth, int poser, int guess, Bounds b,
+                  const std::function<bool(Bounds)>& enough);
+    // The value the table holds for g, else 0: the first guess of a search.
+    int first_guess(const Game& g);
     // Sets the perspective for `party`; returns the sign that turns a
     // perspective value into `party`'s value.
     int set_party(int party, const Variant& v);

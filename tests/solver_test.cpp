@@ -11,10 +11,12 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -446,6 +448,116 @@ TEST(SolverPinned, TenDealsFromThePose) {
         ASSERT_EQ(mover(g), p.poser);
         solver.new_hand();
         EXPECT_EQ(solver.value(g, v.party_of(p.poser), p.poser), p.value);
+    }
+}
+
+// A french position part way through corpus/valid/french/board_pass.dgn (15
+// tiles left, after C's board pass, two passes more and two plays), solved for every
+// seat: the value is minus the points against the seat, penalties already
+// incurred included. Pinned from the search before the bounds and the
+// narrowing of french values (engine/solver.cpp) came in.
+TEST(SolverPinned, FrenchPartWayThroughABoardPass) {
+    const Variant v = variant("french", 4);
+    Deal d;
+    for (const char* h : {"6-5 6-1 6-0 5-2 4-0 3-1 2-1", "6-4 6-3 5-5 5-3 4-4 3-2 2-0",
+                          "6-6 5-0 4-3 3-3 2-2 1-0 0-0", "6-2 5-4 5-1 4-2 4-1 3-0 1-1"})
+        d.hands.push_back(test::tiles(h));
+    Game g(v);
+    ASSERT_TRUE(g.deal(d));
+    const int A = 0, B = 1, C = 2, D = 3;
+    const std::vector<Move> line = {Move::pose(C, Tile(0, 0)),
+                                    Move::play(D, Tile(3, 0), End::N),
+                                    Move::play(A, Tile(4, 0), End::S),
+                                    Move::play(B, Tile(2, 0), End::W),
+                                    Move::play(C, Tile(1, 0), End::E),
+                                    Move::play(D, Tile(1, 1), End::E),
+                                    Move::play(A, Tile(6, 1), End::E),
+                                    Move::play(B, Tile(4, 4), End::S),
+                                    Move::play(C, Tile(4, 3), End::S),
+                                    Move::pass(D),
+                                    Move::pass(A),
+                                    Move::pass(B),
+                                    Move::play(C, Tile(6, 6), End::E),
+                                    Move::play(D, Tile(6, 2), End::E),
+                                    Move::pass(A),
+                                    Move::pass(B),
+                                    Move::play(C, Tile(2, 2), End::W),
+                                    Move::play(D, Tile(4, 2), End::E)};
+    for (const Move& m : line) ASSERT_TRUE(g.apply(m)) << m.str();
+    ASSERT_EQ(g.score().points[static_cast<std::size_t>(A)], 10);  // the board pass
+    Solver solver(SolverOptions{.tt_mb = 8});
+    const std::array<int, 4> want = {-86, -94, -125, -110};
+    for (int seat = 0; seat < 4; ++seat) {
+        solver.new_hand();
+        EXPECT_EQ(solver.value(g, seat), want[static_cast<std::size_t>(seat)]) << seat;
+    }
+    // Judged as pips analyze judges a ply: A to play; every move's value as
+    // judge() gives it where judge_played() says it is exact.
+    solver.new_hand();
+    const std::vector<Solver::Judged> all = solver.judge(g);
+    ASSERT_GT(all.size(), 1u);
+    for (std::size_t played = 0; played < all.size(); ++played) {
+        solver.new_hand();
+        const std::vector<Solver::Judged> some = solver.judge_played(
+            g, -1, played, [](int before, int after) { return before - after >= 10; });
+        ASSERT_EQ(some.size(), all.size());
+        EXPECT_TRUE(some[played].exact);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            EXPECT_EQ(some[i].move, all[i].move);
+            if (some[i].exact)
+                EXPECT_EQ(some[i].value, all[i].value) << all[i].move.str();
+            else
+                EXPECT_GE(some[i].value, all[i].value) << all[i].move.str();
+        }
+    }
+}
+
+// judge_played() gives what a ply's judgement reports exactly as judge()
+// would: the value of the move played, the best value and the moves reaching
+// it, and with one best move which others are blunders; any other value is an
+// upper bound below the best. Along random lines of endgames of every rule
+// set, with a blunder of either kind (a loss of 10 or more; a worse sign).
+RC_GTEST_PROP(SolverJudgePlayed, ReportsWhatJudgeWould, ()) {
+    const std::vector<Variant> vs = variants();
+    const Variant& v = vs[*rc::gen::inRange<std::size_t>(0, vs.size())];
+    std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
+    std::optional<Game> g = endgame(v, max_tiles(9), static_cast<int>(rng() % 4), rng);
+    RC_PRE(g.has_value());
+    RC_TAG(v.name());
+    const bool by_sign = rng() % 2 == 0;
+    const Solver::Blunder blunder = [by_sign](int before, int after) {
+        auto sign = [](int x) { return (x > 0) - (x < 0); };
+        return by_sign ? sign(after) < sign(before) : before - after >= 10;
+    };
+    Solver exact(SolverOptions{.tt_mb = 1});
+    Solver some(SolverOptions{.tt_mb = 1});
+    exact.new_hand();
+    some.new_hand();  // one table for the line, as pips analyze keeps it
+    while (!g->hand_over()) {
+        const std::vector<Solver::Judged> all = exact.judge(*g);
+        RC_ASSERT(!all.empty());
+        const std::size_t played = rng() % all.size();
+        const std::vector<Solver::Judged> got = some.judge_played(*g, -1, played, blunder);
+        RC_ASSERT(got.size() == all.size());
+        int best = all.front().value;
+        for (const auto& j : all) best = std::max(best, j.value);
+        int keep = 0;
+        for (const auto& j : all) keep += j.value == best;
+        RC_ASSERT(got[played].exact);
+        RC_ASSERT(got[played].value == all[played].value);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            RC_ASSERT(got[i].move == all[i].move);
+            if (got[i].exact) {
+                RC_ASSERT(got[i].value == all[i].value);
+            } else {
+                RC_ASSERT(got[i].value >= all[i].value);
+                RC_ASSERT(got[i].value < best);
+            }
+            RC_ASSERT((got[i].value == best) == (all[i].value == best));
+            if (keep == 1 && all[i].value < best)
+                RC_ASSERT(blunder(best, got[i].value) == blunder(best, all[i].value));
+        }
+        RC_ASSERT(g->apply(all[played].move));
     }
 }
 
