@@ -1,12 +1,13 @@
 // The double-dummy solver (engine/solver.hpp): a hand solved from the pose,
 // and a whole hand judged ply by ply (every choice's moves valued along the
 // line of play), for every rule set at every player count. French trees are
-// far larger (a seat may pass while able: minutes a hand), so french runs
-// only with PIPS_BENCH_FRENCH=1 set, and fewer hands. Deals are shuffled
-// from fixed seeds; each iteration is one hand. Counters: the median and 99th
-// percentile time of a hand, wall and CPU (the thread's own: on a loaded
-// machine the wall clock also counts the time other processes ran), nodes a
-// second (CPU), and the process's peak RSS.
+// far larger (a seat may pass while able: minutes a hand), so whole french
+// hands run only with PIPS_BENCH_FRENCH=1 set, and fewer hands; french late
+// in a hand (16 or 20 tiles in hand, judged as pips analyze judges) is in
+// the normal run. Deals are shuffled from fixed seeds; each iteration is one
+// hand. Counters: the median and 99th percentile time of a hand, wall and CPU
+// (the thread's own: on a loaded machine the wall clock also counts the time
+// other processes ran), nodes a second (CPU), and the process's peak RSS.
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -130,6 +131,50 @@ void BM_JudgeHand(benchmark::State& state, Variant v) {
     report(state, t);
 }
 
+// French late in a hand, as pips analyze judges it: hands dealt from fixed
+// seeds and played at random (passes while able seldom) until `left` tiles
+// are in hand, then the value there and every choice to the end judged with
+// judge_played(), along the first best move. Full french hands are far
+// larger (see the file's head); these are in the normal run.
+void BM_JudgeFrenchLate(benchmark::State& state, Variant v, int left) {
+    Solver solver(SolverOptions{.tt_mb = kTableMb});
+    Times t;
+    std::uint64_t seed = 1;
+    for (auto _ : state) {
+        Game g = dealt(v, seed);
+        std::mt19937_64 rng(seed++);
+        int at = mover(g);
+        auto in_hand = [&] {
+            int n = 0;
+            for (int s = 0; s < v.players; ++s) n += g.hand().seat(s).count;
+            return n;
+        };
+        while (!g.hand_over() && in_hand() > left) {
+            std::vector<Move> ms = analysis_moves(g, at);
+            if (ms.size() > 1 && rng() % 8 != 0)
+                std::erase_if(ms, [](const Move& m) { return m.kind == Move::Kind::pass; });
+            g.apply(ms[rng() % ms.size()]);
+            at = -1;
+        }
+        time_hand(t, [&] {
+            solver.new_hand();
+            if (g.hand_over()) return;
+            benchmark::DoNotOptimize(solver.value(g, v.party_of(mover(g, at)), at));
+            const auto blunder = [](int before, int after) { return before - after >= 10; };
+            while (!g.hand_over()) {
+                const std::vector<Solver::Judged> j = solver.judge_played(g, at, 0, blunder);
+                const auto best = std::max_element(
+                    j.begin(), j.end(),
+                    [](const auto& a, const auto& b) { return a.value < b.value; });
+                g.apply(best->move);
+                at = -1;
+            }
+        });
+        t.nodes += solver.nodes();
+    }
+    report(state, t);
+}
+
 const int registered = [] {
     for (const Variant& v : all_variants()) {
         const std::string name = std::string(rules_id(v.rules)) + "/" + std::to_string(v.players);
@@ -146,6 +191,15 @@ const int registered = [] {
                          : v.players == 4 || v.players == 2 ? 20
                                                             : 5);
     }
+    for (const Variant& v : all_variants())
+        if (v.traits().pass_while_able)
+            for (int left : {16, 20})
+                benchmark::RegisterBenchmark(
+                    ("JudgeLate/" + std::string(rules_id(v.rules)) + "/" + std::to_string(left))
+                        .c_str(),
+                    BM_JudgeFrenchLate, v, left)
+                    ->Unit(benchmark::kMillisecond)
+                    ->Iterations(left == 16 ? 20 : 8);
     return 0;
 }();
 
