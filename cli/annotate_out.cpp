@@ -187,6 +187,7 @@ void render_hand(std::string& out, const RecordData& d, const HandData& h) {
     else
         o.null("points");
     seat_counts(o, "pips_left", d, h.pips_left);
+    o.boolean("ends_match", h.ends_match);
     o.boolean("key_tile_decided", h.key_tile_decided);
     o.tile("key_tile", h.key_tile);
     o.seat("key_holder", h.key_holder);
@@ -259,10 +260,14 @@ void render_annotate_csv(std::string& out, std::string_view file, std::size_t in
                          const checker::Verdict& v) {
     const RecordData& d = v.data;
     CsvWriter w(out);
-    const std::string rules = v.rules;
+    // The fields every row of the record repeats, written once.
+    std::string head;
+    append_csv_field(head, file);
+    head += ',' + std::to_string(index) + ',';
+    append_csv_field(head, v.rules);
     for (const auto& h : d.hands) {
         for (const auto& p : h.plies) {
-            w.field(file).field(static_cast<std::uint64_t>(index)).field(rules).field(h.number);
+            w.raw(head).field(h.number);
             w.field(p.index + 1).field(p.pos.line).field(p.pos.column);
             w.field(checker::ply_kind_name(p.kind)).field(p.knock);
             if (p.seat >= 0)
