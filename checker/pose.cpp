@@ -145,6 +145,7 @@ bool RecordChecker::pass_at_pose(const ast::Ply& ply, int seat, const PoseRule& 
     h.pass_before_pose(seat);
     rules_->after_move(s, h, {Event::Kind::pass, seat, {}, able}, m_);
     ++pre_pose_passes_;
+    pose_pass_seat_ = seat;
     return true;
 }
 
