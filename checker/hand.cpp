@@ -123,8 +123,7 @@ void RecordChecker::track_after(const HandState& before, const HandState& h, int
     if (hd_) data_after_ply(before, h, seat, before_score, score, pose);
 }
 
-// Data: a knock after a block, or a pass at the pose (no notes are written
-// for them).
+// Data: a knock after a block (no notes are written for it).
 void RecordChecker::track_knock(const HandState& before, const HandState& h, int seat,
                                 const HandScore& before_score, const HandScore& score) {
     data_after_ply(before, h, seat, before_score, score, false);
@@ -177,8 +176,6 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
             }
             if (track_ && h.posed())
                 track_after(*before, h, h.poser(), ply, *before_score, score, true);
-            else if (hd_ && !h.posed())  // a pass at the pose (french)
-                track_knock(*before, h, pose_pass_seat_, *before_score, score);
             continue;
         }
         const int seat = h.turn();

@@ -390,7 +390,6 @@ private:
     const ast::Hand* hand_ast_ = nullptr;  // ... as written
     std::vector<Tile> tiles_buf_;          // a tile list being handed to the engine
     int pre_pose_passes_ = 0;
-    int pose_pass_seat_ = -1;  // who passed at the pose last
     // Readings of an unlabelled pose: the seat this reading gives it (-1:
     // not chosen yet), and the seats that could have posed, in order (empty:
     // the record says who posed).
