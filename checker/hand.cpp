@@ -106,9 +106,35 @@ bool cut_at_syntax(const ast::Hand& full, Pos stop_at, std::optional<ast::Hand>&
 
 }  // namespace
 
+// Annotate and data: the state before a ply, kept to compare with after it.
+void RecordChecker::track_before(const ast::Ply& ply, const HandState& h, const HandScore& score,
+                                 std::optional<HandState>& before,
+                                 std::optional<HandScore>& before_score) {
+    if (hd_) data_ply(ply);
+    before = h;
+    before_score = score;
+}
+
+// Annotate and data: what a ply made, as notes and as data.
+void RecordChecker::track_after(const HandState& before, const HandState& h, int seat,
+                                const ast::Ply& ply, const HandScore& before_score,
+                                const HandScore& score, bool pose) {
+    if (opt_.annotate) note(ply.pos, after_ply_notes(before, h, seat, ply, before_score, score));
+    if (hd_) data_after_ply(before, h, seat, before_score, score, pose);
+}
+
+// Data: a knock after a block (no notes are written for it).
+void RecordChecker::track_knock(const HandState& before, const HandState& h, int seat,
+                                const HandScore& before_score, const HandScore& score) {
+    data_after_ply(before, h, seat, before_score, score, false);
+}
+
 // Returns false when the record cannot be replayed further (a syntax error).
 bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
-    if (m_.over) return match_over_before(full);
+    if (m_.over) {
+        data_unknown("after-end");
+        return match_over_before(full);
+    }
     if (is_summary_hand(full)) return check_summary_hand(full, last, stop_at);
     std::optional<ast::Hand> kept;
     if (!cut_at_syntax(full, stop_at, kept)) return false;
@@ -131,10 +157,14 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     for (const auto& ply : hand.plies) {
         if (!(ply.pos < stop_at)) return false;
         ++out_.plies;
-        if (opt_.annotate) before = h, before_score = score;
+        if (track_) track_before(ply, h, score, before, before_score);
         // After the hand is over: only the knocks around the table after a block.
         if (h.over() != HandOver::no) {
-            if (knock_after_end(ply, h, stray)) continue;
+            const int knocker = h.turn();
+            if (knock_after_end(ply, h, stray)) {
+                if (hd_) track_knock(*before, h, knocker, *before_score, score);
+                continue;
+            }
             if (stray) break;  // reported; the hand is over as it was
             broken = true;
             break;
@@ -144,8 +174,8 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
                 broken = true;
                 break;
             }
-            if (opt_.annotate && h.posed())
-                note(ply.pos, after_ply_notes(*before, h, h.poser(), ply, *before_score, score));
+            if (track_ && h.posed())
+                track_after(*before, h, h.poser(), ply, *before_score, score, true);
             continue;
         }
         const int seat = h.turn();
@@ -160,8 +190,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
             break;
         }
 #endif
-        if (opt_.annotate)
-            note(ply.pos, after_ply_notes(*before, h, seat, ply, *before_score, score));
+        if (track_) track_after(*before, h, seat, ply, *before_score, score, false);
     }
     if (broken) {
         break_hand(hand);

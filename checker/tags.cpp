@@ -208,14 +208,17 @@ void RecordChecker::run() {
         result_ok = false;
     }
     out_.hands = static_cast<int>(rec_.hands.size());
+    if (opt_.data) data_begin();
     auto sort_errors = [this] {
         std::stable_sort(out_.errors.begin(), out_.errors.end(),
                          [](const Diagnostic& a, const Diagnostic& b) { return a.pos < b.pos; });
+        if (opt_.data) data_end();
     };
     if (!read_tags()) {
         sort_errors();
         return;
     }
+    if (opt_.data) data_parties();
     if (!rec_.hands.empty() && rec_.hands.front().number > 1) {
         m_.first = false;
         m_.pose_unknown = true;
@@ -228,7 +231,10 @@ void RecordChecker::run() {
     for (std::size_t i = 0; i < rec_.hands.size(); ++i) {
         const ast::Hand& hand = rec_.hands[i];
         const bool last = i + 1 == rec_.hands.size() || !replayed(rec_.hands[i + 1]);
-        if (!replayed(hand) || !replay_readings(hand, last, stop_at)) {
+        const bool over_before = m_.over;
+        const bool go_on = replayed(hand) && replay_readings(hand, last, stop_at);
+        if (opt_.data && !over_before && m_.over) out_.data.hands[i].ends_match = true;
+        if (!go_on) {
             stopped = true;
             break;
         }

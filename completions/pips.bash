@@ -23,7 +23,7 @@ _pips_rule_options() {
 _pips_options() {
     case $1 in
     check) echo "-h --help --format -q --quiet -j --jobs --stats --color" ;;
-    fmt) echo "-h --help --strict --strip-annotations --color" ;;
+    fmt) echo "-h --help --strict --strip-annotations --label --color" ;;
     annotate) echo "-h --help --format --color" ;;
     analyze) echo "-h --help --format --tt-mb --max-nodes --sample --seed -j --jobs --shard" ;;
     render) echo "-h --help --hand --ply --width --record -o --output" ;;
@@ -85,7 +85,8 @@ _pips_option_value() {
     case $sub:$opt in
     check:--format) values="text json" ;;
     check:--color | fmt:--color | annotate:--color) values="auto always never" ;;
-    annotate:--format | analyze:--format) values="dgn json" ;;
+    annotate:--format) values="dgn json csv" ;;
+    analyze:--format) values="dgn json" ;;
     generate:--rules) values=$_pips_rules ;;
     generate:--options) values=$(_pips_rule_options "${rules:-jamaican}") ;;
     generate:--players | perft:--players) values="2 3 4" ;;
