@@ -20,6 +20,7 @@ void Layout::pose(int a, int b) {
         dbl_ = {t.is_double(), t.is_double()};
     } else {
         spinner_ = a;
+        spinner_refresh();
     }
 }
 
@@ -34,25 +35,35 @@ bool Layout::arm_closed(End e) const {
     return a.used && !on_.contains(Tile(a.end, a.end));
 }
 
-TileSet Layout::spinner_fit_mask(End e) const {
-    if (is_line_end(e)) return {};
-    const Arm& a = arms_[arm(e)];
-    TileSet m;
-    if (!all_arms_used()) {
-        if (!a.used) m = TileSet::carrying(spinner_);
-    } else if (on_.contains(Tile(a.end, a.end))) {
-        m = TileSet::carrying(a.end);
-    } else {
-        m.insert(Tile(a.end, a.end));
+void Layout::spinner_refresh() {
+    const bool all_used = all_arms_used();
+    TileSet all;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const Arm& a = arms_[i];
+        TileSet m;
+        if (!all_used) {
+            if (!a.used) m = TileSet::carrying(spinner_);
+        } else if (on_.contains(Tile(a.end, a.end))) {
+            m = TileSet::carrying(a.end);
+        } else {
+            m.insert(Tile(a.end, a.end));
+        }
+        arm_fit_[i] = (m & set_) - on_;
+        all |= arm_fit_[i];
     }
-    return (m & set_) - on_;
+    spinner_fit_all_ = all;
 }
 
 Layout::Ends Layout::spinner_fitting(Tile t) const {
-    Ends out;
-    for (End e : {End::N, End::E, End::S, End::W})
-        if (spinner_fit_mask(e).contains(t)) out.e[static_cast<std::size_t>(out.n++)] = e;
-    return out;
+    std::uint32_t packed = 0;
+    int n = 0;
+    for (std::size_t i = 0; i < 4; ++i)
+        if (arm_fit_[i].contains(t)) {
+            packed |= (static_cast<std::uint32_t>(End::N) + static_cast<std::uint32_t>(i))
+                      << (8 * n);
+            ++n;
+        }
+    return Ends::of(packed, n);
 }
 
 std::vector<End> Layout::fitting_ends(Tile t) const {
@@ -65,38 +76,20 @@ void Layout::spinner_play(Tile t, End e) {
     int from = a.used ? a.end : spinner_;
     a.end = static_cast<std::uint8_t>(t.other(from));
     a.used = true;
+    spinner_refresh();
 }
 
-bool Layout::same_result(Tile t, End e1, End e2, bool count_doubles) const {
-    if (e1 == e2) return true;
-    if (kind_ == LayoutKind::line) {
-        // The two ends after playing t at L and at R, as (number, double there).
-        auto key = [&](int v, bool dbl) { return v * 2 + (count_doubles && dbl ? 1 : 0); };
-        const int at_l[2] = {key(t.other(end_[0]), t.is_double()), key(end_[1], dbl_[1])};
-        const int at_r[2] = {key(end_[0], dbl_[0]), key(t.other(end_[1]), t.is_double())};
-        return std::minmax(at_l[0], at_l[1]) == std::minmax(at_r[0], at_r[1]);
-    }
-    Layout x = *this, y = *this;
-    x.play(t, e1);
-    y.play(t, e2);
-    auto key = [](const Layout& l) {
+bool Layout::spinner_same_result(Tile t, End e1, End e2) const {
+    // The arms after playing t at e: what each shows (-1: empty), sorted.
+    auto key = [&](End e) {
         std::array<int, 4> k{};
-        for (std::size_t i = 0; i < 4; ++i) k[i] = l.arms_[i].used ? l.arms_[i].end : -1;
+        for (std::size_t i = 0; i < 4; ++i) k[i] = arms_[i].used ? arms_[i].end : -1;
+        const std::size_t i = arm(e);
+        k[i] = t.other(arms_[i].used ? arms_[i].end : spinner_);
         std::sort(k.begin(), k.end());
         return k;
     };
-    return key(x) == key(y);
-}
-
-int Layout::open_total() const {
-    if (empty() || kind_ != LayoutKind::line) return 0;
-    if (tiles_ == 1) {
-        Tile t = on_.first();
-        return t.pips();
-    }
-    int s = 0;
-    for (int i = 0; i < 2; ++i) s += dbl_[i] ? 2 * end_[i] : end_[i];
-    return s;
+    return key(e1) == key(e2);
 }
 
 bool Layout::hard(End e, Tile* last) const {
