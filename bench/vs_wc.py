@@ -29,6 +29,8 @@ Options:
   --runs N         runs per command (default 7)
   --rules "R ..."  rule sets (default: all six)
   --pips PATH      the pips to measure (default build/release/pips)
+  --generate-with PATH  the pips that makes the archives (default: --pips);
+                   give the same one to compare two builds on the same files
   --scaling "N ..."  jobs counts for the scaling table (default: none)
   --dir DIR        work directory (default $PIPS_BENCH_DIR or /tmp/pips-bench)
 """
@@ -106,6 +108,7 @@ def main():
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--rules", default=" ".join(ALL_RULES))
     ap.add_argument("--pips", default=None)
+    ap.add_argument("--generate-with", default=None)
     ap.add_argument("--scaling", default="")
     ap.add_argument("--dir", default=os.environ.get("PIPS_BENCH_DIR", "/tmp/pips-bench"))
     ap.add_argument("-h", "--help", action="store_true")
@@ -118,6 +121,7 @@ def main():
     if not os.access(pips, os.X_OK):
         say(f"no {pips}: build it with `cmake --build --preset release --target pips`")
         return 2
+    maker = os.path.abspath(a.generate_with) if a.generate_with else pips
     work = os.path.join(a.dir, "vs_wc")
     os.makedirs(work, exist_ok=True)
     env_c = dict(os.environ, LC_ALL="C")
@@ -139,7 +143,7 @@ def main():
 
     print(f"- date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     commit = subprocess.run(["git", "-C", here, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    print(f"- commit {commit or 'unknown'}; {build_id(pips)}")
+    print(f"- measured: {build_id(pips)} (worktree at {commit or 'unknown'})")
     print(f"- {os.cpu_count()} CPUs; load average at start {open('/proc/loadavg').read().split()[0]}")
     print(f"- archives of >= {a.size} MB, {PLAYERS} players, seed {SEED}, full records; {a.runs} interleaved runs per command, medians")
     print(f"- wc -w in the environment's locale ({locale}) and with LC_ALL=C")
@@ -150,7 +154,7 @@ def main():
     rules = a.rules.split()
     for r in rules:
         path = os.path.join(work, f"{r}.dgn")
-        generate(pips, r, a.size, path)
+        generate(maker, r, a.size, path)
         size = os.path.getsize(path)
         with open(path, "rb") as f:
             while f.read(1 << 20):
