@@ -74,7 +74,8 @@ public:
             // L and R when both fit, else the one that does first.
             constexpr auto L = static_cast<std::uint32_t>(End::L);
             constexpr auto R = static_cast<std::uint32_t>(End::R);
-            return Ends::of(l ? (L | R << 8) : R, int{l} + int{r});
+            // (Without a branch: which ends a tile fits changes from play to play.)
+            return Ends::of((L | R << 8) >> (8 * static_cast<std::uint32_t>(!l)), int{l} + int{r});
         }
         return spinner_fitting(t);
     }
