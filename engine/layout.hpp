@@ -127,7 +127,8 @@ public:
     int open_total() const {
         if (empty() || kind_ != LayoutKind::line) return 0;
         if (tiles_ == 1) return on_.first().pips();
-        return (dbl_[0] ? 2 * end_[0] : end_[0]) + (dbl_[1] ? 2 * end_[1] : end_[1]);
+        // A double at an end counts twice (a shift, not a branch on it).
+        return (end_[0] << int{dbl_[0]}) + (end_[1] << int{dbl_[1]});
     }
 
     // Line only. A hard end shows v where exactly one tile of the set carrying
