@@ -390,7 +390,7 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
         // Where play scores from the open ends, a double at an end tells them apart.
         bool ff = scores_in_play_;
         for (End x : fit) {
-            if (!layout_.same_result(t, fit.front(), x, ff)) {
+            if (x != fit.front() && !layout_.same_result(t, fit.front(), x, ff)) {
                 return fail(Fault::ambiguous_end,
                             "{} fits {} and {}, which give different positions; write the end",
                             t.str(), end_name(layout_, fit.front()), end_name(layout_, x));

@@ -20,6 +20,7 @@ void Layout::pose(int a, int b) {
         dbl_ = {t.is_double(), t.is_double()};
     } else {
         spinner_ = a;
+        spinner_refresh();
     }
 }
 
@@ -34,25 +35,62 @@ bool Layout::arm_closed(End e) const {
     return a.used && !on_.contains(Tile(a.end, a.end));
 }
 
-TileSet Layout::spinner_fit_mask(End e) const {
-    if (is_line_end(e)) return {};
-    const Arm& a = arms_[arm(e)];
-    TileSet m;
+namespace {
+// The bit of v-v in a tile mask.
+constexpr std::array<std::uint32_t, 7> kDoubleBit = [] {
+    std::array<std::uint32_t, 7> d{};
+    for (int v = 0; v <= 6; ++v) d[static_cast<std::size_t>(v)] = 1u << Tile(v, v).index();
+    return d;
+}();
+// For each set of arms (bit i: arm i, N E S W) that take a tile: those ends
+// in order, packed as Layout::Ends::of takes them, and how many.
+struct ArmEnds {
+    std::uint32_t packed = 0;
+    int n = 0;
+};
+constexpr std::array<ArmEnds, 16> kArmEnds = [] {
+    std::array<ArmEnds, 16> t{};
+    for (std::uint32_t m = 0; m < 16; ++m)
+        for (std::uint32_t i = 0; i < 4; ++i)
+            if ((m >> i) & 1u) {
+                t[m].packed |= (static_cast<std::uint32_t>(End::N) + i) << (8 * t[m].n);
+                ++t[m].n;
+            }
+    return t;
+}();
+}  // namespace
+
+void Layout::spinner_refresh() {
+    const std::uint32_t off = set_.bits() & ~on_.bits();
+    std::uint32_t all = 0;
     if (!all_arms_used()) {
-        if (!a.used) m = TileSet::carrying(spinner_);
-    } else if (on_.contains(Tile(a.end, a.end))) {
-        m = TileSet::carrying(a.end);
+        // Only the empty arms take a tile, one carrying the spinner.
+        const std::uint32_t c = TileSet::carrying(spinner_).bits() & off;
+        for (std::size_t i = 0; i < 4; ++i) {
+            const std::uint32_t m = arms_[i].used ? 0u : c;
+            arm_fit_[i] = TileSet::from_bits(m);
+            all |= m;
+        }
     } else {
-        m.insert(Tile(a.end, a.end));
+        // An arm showing v takes v-v, and once v-v is down any tile carrying v.
+        const std::uint32_t on = on_.bits();
+        for (std::size_t i = 0; i < 4; ++i) {
+            const int v = arms_[i].end;
+            const std::uint32_t d = kDoubleBit[static_cast<std::size_t>(v)];
+            const std::uint32_t m = ((on & d) ? TileSet::carrying(v).bits() : d) & off;
+            arm_fit_[i] = TileSet::from_bits(m);
+            all |= m;
+        }
     }
-    return (m & set_) - on_;
+    spinner_fit_all_ = TileSet::from_bits(all);
 }
 
 Layout::Ends Layout::spinner_fitting(Tile t) const {
-    Ends out;
-    for (End e : {End::N, End::E, End::S, End::W})
-        if (spinner_fit_mask(e).contains(t)) out.e[static_cast<std::size_t>(out.n++)] = e;
-    return out;
+    const int x = t.index();
+    const std::uint32_t m =
+        ((arm_fit_[0].bits() >> x) & 1u) | ((arm_fit_[1].bits() >> x) & 1u) << 1 |
+        ((arm_fit_[2].bits() >> x) & 1u) << 2 | ((arm_fit_[3].bits() >> x) & 1u) << 3;
+    return Ends::of(kArmEnds[m].packed, kArmEnds[m].n);
 }
 
 std::vector<End> Layout::fitting_ends(Tile t) const {
@@ -65,38 +103,18 @@ void Layout::spinner_play(Tile t, End e) {
     int from = a.used ? a.end : spinner_;
     a.end = static_cast<std::uint8_t>(t.other(from));
     a.used = true;
+    spinner_refresh();
 }
 
-bool Layout::same_result(Tile t, End e1, End e2, bool count_doubles) const {
-    if (e1 == e2) return true;
-    if (kind_ == LayoutKind::line) {
-        // The two ends after playing t at L and at R, as (number, double there).
-        auto key = [&](int v, bool dbl) { return v * 2 + (count_doubles && dbl ? 1 : 0); };
-        const int at_l[2] = {key(t.other(end_[0]), t.is_double()), key(end_[1], dbl_[1])};
-        const int at_r[2] = {key(end_[0], dbl_[0]), key(t.other(end_[1]), t.is_double())};
-        return std::minmax(at_l[0], at_l[1]) == std::minmax(at_r[0], at_r[1]);
-    }
-    Layout x = *this, y = *this;
-    x.play(t, e1);
-    y.play(t, e2);
-    auto key = [](const Layout& l) {
-        std::array<int, 4> k{};
-        for (std::size_t i = 0; i < 4; ++i) k[i] = l.arms_[i].used ? l.arms_[i].end : -1;
-        std::sort(k.begin(), k.end());
-        return k;
-    };
-    return key(x) == key(y);
-}
-
-int Layout::open_total() const {
-    if (empty() || kind_ != LayoutKind::line) return 0;
-    if (tiles_ == 1) {
-        Tile t = on_.first();
-        return t.pips();
-    }
-    int s = 0;
-    for (int i = 0; i < 2; ++i) s += dbl_[i] ? 2 * end_[i] : end_[i];
-    return s;
+bool Layout::spinner_same_result(Tile t, End e1, End e2) const {
+    // Playing t at arm i replaces what it shows, a (-1: empty), by n. The
+    // arms, as a multiset, come out the same from arms i and j exactly when
+    // {n_i, a_j} = {n_j, a_i}.
+    const Arm& x = arms_[arm(e1)];
+    const Arm& y = arms_[arm(e2)];
+    const int a1 = x.used ? x.end : -1, a2 = y.used ? y.end : -1;
+    const int n1 = t.other(x.used ? x.end : spinner_), n2 = t.other(y.used ? y.end : spinner_);
+    return (n1 == n2 && a1 == a2) || (n1 == a1 && n2 == a2);
 }
 
 bool Layout::hard(End e, Tile* last) const {

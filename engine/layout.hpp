@@ -3,7 +3,9 @@
 // for French. Both keep the tiles on the table and a count of halves per number.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -45,6 +47,20 @@ public:
     struct Ends {
         std::array<End, 4> e{};
         int n = 0;
+        // Built in registers and stored whole: writing the ends a byte at a
+        // time and then copying the struct stalls store-to-load forwarding.
+        // `packed` holds e[0] in its low byte.
+        static Ends of(std::uint32_t packed, int count) {
+            Ends out;
+            if constexpr (std::endian::native == std::endian::little) {
+                out.e = std::bit_cast<std::array<End, 4>>(packed);
+            } else {
+                for (std::size_t i = 0; i < 4; ++i)
+                    out.e[i] = static_cast<End>((packed >> (8 * i)) & 0xFF);
+            }
+            out.n = count;
+            return out;
+        }
         const End* begin() const { return e.data(); }
         const End* end() const { return e.data() + n; }
         bool empty() const { return n == 0; }
@@ -52,12 +68,14 @@ public:
         std::size_t size() const { return static_cast<std::size_t>(n); }
     };
     Ends fitting(Tile t) const {
-        Ends out;
-        if (empty() || on_.contains(t) || !set_.contains(t)) return out;
+        if (empty() || on_.contains(t) || !set_.contains(t)) return Ends{};
         if (kind_ == LayoutKind::line) {
-            if (t.carries(end_[0])) out.e[out.n++] = End::L;
-            if (t.carries(end_[1])) out.e[out.n++] = End::R;
-            return out;
+            const bool l = t.carries(end_[0]), r = t.carries(end_[1]);
+            // L and R when both fit, else the one that does first.
+            constexpr auto L = static_cast<std::uint32_t>(End::L);
+            constexpr auto R = static_cast<std::uint32_t>(End::R);
+            // (Without a branch: which ends a tile fits changes from play to play.)
+            return Ends::of((L | R << 8) >> (8 * static_cast<std::uint32_t>(!l)), int{l} + int{r});
         }
         return spinner_fitting(t);
     }
@@ -78,7 +96,15 @@ public:
     // Whether playing t at e1 and at e2 leaves the same position (DGN: the end may
     // then be left out). `count_doubles` adds the doubles at the ends to what a
     // position is (fives-threes).
-    bool same_result(Tile t, End e1, End e2, bool count_doubles) const;
+    bool same_result(Tile t, End e1, End e2, bool count_doubles) const {
+        if (e1 == e2) return true;
+        if (kind_ != LayoutKind::line) return spinner_same_result(t, e1, e2);
+        // The two ends after playing t at L and at R, as (number, double there).
+        auto key = [&](int v, bool dbl) { return v * 2 + (count_doubles && dbl ? 1 : 0); };
+        const int at_l[2] = {key(t.other(end_[0]), t.is_double()), key(end_[1], dbl_[1])};
+        const int at_r[2] = {key(end_[0], dbl_[0]), key(t.other(end_[1]), t.is_double())};
+        return std::minmax(at_l[0], at_l[1]) == std::minmax(at_r[0], at_r[1]);
+    }
 
     // Line: the number an end shows, and whether a double sits crosswise there.
     int end_value(End e) const {
@@ -98,7 +124,12 @@ public:
 
     // Sum of the open ends, fives-threes style: a double at an end counts both
     // halves; a lone tile counts both halves.
-    int open_total() const;
+    int open_total() const {
+        if (empty() || kind_ != LayoutKind::line) return 0;
+        if (tiles_ == 1) return on_.first().pips();
+        // A double at an end counts twice (a shift, not a branch on it).
+        return (end_[0] << int{dbl_[0]}) + (end_[1] << int{dbl_[1]});
+    }
 
     // Line only. A hard end shows v where exactly one tile of the set carrying
     // v is off the table, and that tile is not v-v. Returns that tile.
@@ -123,8 +154,7 @@ public:
         if (empty()) return {};
         if (kind_ == LayoutKind::line)
             return ((TileSet::carrying(end_[0]) | TileSet::carrying(end_[1])) & set_) - on_;
-        return spinner_fit_mask(End::N) | spinner_fit_mask(End::E) | spinner_fit_mask(End::S) |
-               spinner_fit_mask(End::W);
+        return spinner_fit_all_;
     }
 
     std::string str() const;  // "L5 R3" / "N0 E- S3* W1"
@@ -135,9 +165,12 @@ private:
     static std::size_t arm(End e) {
         return static_cast<std::size_t>(e) - static_cast<std::size_t>(End::N);
     }
-    TileSet spinner_fit_mask(End e) const;
+    TileSet spinner_fit_mask(End e) const { return is_line_end(e) ? TileSet{} : arm_fit_[arm(e)]; }
     Ends spinner_fitting(Tile t) const;
+    bool spinner_same_result(Tile t, End e1, End e2) const;
     void spinner_play(Tile t, End e);
+    // Recomputes arm_fit_ and spinner_fit_all_ after the spinner changed.
+    void spinner_refresh();
     bool all_arms_used() const {
         return arms_[0].used && arms_[1].used && arms_[2].used && arms_[3].used;
     }
@@ -156,6 +189,11 @@ private:
     // spinner
     int spinner_ = -1;
     std::array<Arm, 4> arms_{};
+    // What each arm takes now (tiles of the set off the table) and their
+    // union, kept up to date by pose and play: the replay asks after every
+    // move.
+    std::array<TileSet, 4> arm_fit_{};
+    TileSet spinner_fit_all_;
 };
 
 }  // namespace pips

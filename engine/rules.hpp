@@ -215,9 +215,24 @@ protected:
 std::unique_ptr<Rules> make_rules(const Variant& v);
 
 // Fives-threes: points for an open-end total (a point per 5 and per 3 dividing it).
-constexpr int fives_threes_points(int total) {
+namespace detail {
+constexpr int fives_threes_points_of(int total) {
     if (total <= 0) return 0;
     return (total % 5 == 0 ? total / 5 : 0) + (total % 3 == 0 ? total / 3 : 0);
+}
+// The totals a layout can show, looked up: the tests on 5 and 3 are
+// branches that go either way from play to play.
+inline constexpr std::array<std::uint8_t, 64> kFivesThreesPoints = [] {
+    std::array<std::uint8_t, 64> t{};
+    for (int i = 0; i < 64; ++i)
+        t[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(fives_threes_points_of(i));
+    return t;
+}();
+}  // namespace detail
+constexpr int fives_threes_points(int total) {
+    if (total >= 0 && total < 64) [[likely]]
+        return detail::kFivesThreesPoints[static_cast<std::size_t>(total)];
+    return detail::fives_threes_points_of(total);
 }
 
 // Shared pieces of the rule sets.

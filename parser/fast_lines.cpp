@@ -177,7 +177,9 @@ bool RecordParser::ply_line(const char* b) {
             if (play) {
                 e = a + 3;
                 end = end_letter_of(*e);
-                if (end != ast::EndLetter::none) ++e;
+                // Without a branch: whether an end letter is written changes
+                // from ply to ply.
+                e += static_cast<int>(end != ast::EndLetter::none);
             } else if (at_word(a, kPass)) {
                 e = a + kPass.size();
             } else if (at_word(a, kKnock)) {
@@ -254,7 +256,7 @@ const char* RecordParser::ply_word_fast(const char* b, const char* lb, std::uint
         kind = ast::Ply::Kind::play;
         e = a + 3;
         end = end_letter_of(*e);
-        if (end != ast::EndLetter::none) ++e;
+        e += static_cast<int>(end != ast::EndLetter::none);
         if (*e == dgn::kClaim) {
             plus = e;
             int n = 0;
