@@ -6,7 +6,7 @@
 # The lists below are those of pips(1) (docs/man/pips.1.md); a test checks
 # them against `pips SUBCOMMAND --help` and the rule options pips knows.
 
-_pips_subcommands="check fmt annotate analyze render view generate rescore perft"
+_pips_subcommands="check fmt annotate analyze render view generate rescore perft select"
 _pips_rules="jamaican cutthroat french chiva quinientos fives-threes"
 
 # The options of a rule set, as in its Options tag.
@@ -31,6 +31,7 @@ _pips_options() {
     generate) echo "-h --help --rules --players --options --matches --seed --deals --labels --claims --summary --bot --max-hands --mutate" ;;
     rescore) echo "-h --help --rules" ;;
     perft) echo "-h --help --rules --players --depth" ;;
+    select) echo "-h --help --rules --player --result --valid --invalid --code --duplicates -j --jobs -q --quiet" ;;
     *) echo "-h --help --version" ;;
     esac
 }
@@ -86,7 +87,10 @@ _pips_option_value() {
     check:--format) values="text json" ;;
     check:--color | fmt:--color | annotate:--color) values="auto always never" ;;
     annotate:--format | analyze:--format) values="dgn json" ;;
-    generate:--rules) values=$_pips_rules ;;
+    generate:--rules | select:--rules) values=$_pips_rules ;;
+    select:--result) values="A B C D AC BD * tie" ;;
+    select:--code) values="syntax bad-tag bad-deal wrong-seat not-in-hand no-match ambiguous-end illegal-pass illegal-draw wrong-pose after-end end-mismatch points-mismatch score-mismatch result-mismatch" ;;
+    select:--player | select:-j | select:--jobs) values="" ;;
     generate:--options) values=$(_pips_rule_options "${rules:-jamaican}") ;;
     generate:--players | perft:--players) values="2 3 4" ;;
     generate:--deals | generate:--labels) values="full none" ;;
