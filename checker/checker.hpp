@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "checker/codes.hpp"
+#include "checker/record_data.hpp"
 #include "engine/layout.hpp"
 #include "parser/ast.hpp"
 
@@ -76,6 +77,8 @@ struct CheckOptions {
     // With `annotate`: told of every ply replayed (a hand read several ways
     // is replayed once per reading), its hands keeping their trace of plays.
     PlyObserver* observer = nullptr;
+    // Collect the record's facts as data (Verdict::data): hands and plies.
+    bool data = false;
 };
 
 // How a hand ended and what it scored, in words (pips rescore).
@@ -95,6 +98,7 @@ struct Verdict {
     std::vector<std::string> unchecked;  // checks the record did not make possible
     std::vector<Note> notes;             // with CheckOptions::annotate
     std::vector<HandSummary> summaries;  // with CheckOptions::summaries
+    RecordData data;                     // with CheckOptions::data
     std::uint64_t plies = 0;
 };
 

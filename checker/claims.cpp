@@ -89,6 +89,7 @@ void RecordChecker::finish_hand(const ast::Hand& hand, HandState& h, HandScore& 
     if (!r.tie) ties_unknown_ = false;
     if (opt_.annotate && hand.end) note(hand.end->pos, result_why());
     if (opt_.summaries) summarize(hand, r);
+    if (hd_) data_result(r, &h);
     check_claims(hand, r, result_why, [&](int party) { return points_detail(party, h, s, r); });
     const bool score_before = score_known_;
     const MatchState before = m_;
@@ -142,6 +143,7 @@ bool RecordChecker::check_hand_over(const ast::Hand& hand, const HandState& h, b
     // the first claim line.
     const bool claimed = !hand.end && (hand.points || hand.score) && not_over;
     if (!hand.end && last && !claimed) {
+        data_unknown("unfinished");
         out_.unfinished = true;
         unfinished_claims(hand);
         return false;
@@ -384,6 +386,7 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
             c.result.points = pts;
         }
     }
+    if (hd_) data_claims(c);
     const bool score_before = score_known_;
     const MatchState before = m_;
     if (!rules_->apply_claims(m_, c)) score_known_ = false;
@@ -419,6 +422,7 @@ void RecordChecker::settle_from_claims(const ast::Hand& hand, HandResult r, Pos 
 // fives-threes lead moves on all the same.
 void RecordChecker::break_hand(const ast::Hand& hand) {
     if (opt_.summaries) out_.summaries.push_back({hand.number, "unknown (the hand is broken)", ""});
+    data_unknown("broken");
     if (judging() && (hand.end || hand.points || hand.score))
         unchecked(fmt::format("hand {}: its claims (the hand is broken)", hand.number));
     if (judging() && score_known_)

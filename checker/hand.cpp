@@ -108,7 +108,10 @@ bool cut_at_syntax(const ast::Hand& full, Pos stop_at, std::optional<ast::Hand>&
 
 // Returns false when the record cannot be replayed further (a syntax error).
 bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
-    if (m_.over) return match_over_before(full);
+    if (m_.over) {
+        data_unknown("after-end");
+        return match_over_before(full);
+    }
     if (is_summary_hand(full)) return check_summary_hand(full, last, stop_at);
     std::optional<ast::Hand> kept;
     if (!cut_at_syntax(full, stop_at, kept)) return false;
@@ -131,7 +134,8 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     for (const auto& ply : hand.plies) {
         if (!(ply.pos < stop_at)) return false;
         ++out_.plies;
-        if (opt_.annotate) before = h, before_score = score;
+        if (hd_) data_ply(ply);
+        if (opt_.annotate || hd_) before = h, before_score = score;
         // After the hand is over: only the knocks around the table after a block.
         if (h.over() != HandOver::no) {
             if (knock_after_end(ply, h, stray)) continue;
@@ -146,6 +150,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
             }
             if (opt_.annotate && h.posed())
                 note(ply.pos, after_ply_notes(*before, h, h.poser(), ply, *before_score, score));
+            if (hd_ && h.posed()) data_after_ply(*before, h, h.poser(), *before_score, score, true);
             continue;
         }
         const int seat = h.turn();
@@ -162,6 +167,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
 #endif
         if (opt_.annotate)
             note(ply.pos, after_ply_notes(*before, h, seat, ply, *before_score, score));
+        if (hd_) data_after_ply(*before, h, seat, *before_score, score, false);
     }
     if (broken) {
         break_hand(hand);
@@ -531,7 +537,7 @@ bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, Han
 
 bool RecordChecker::play_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
     Tile t = tile_of(ply.tile);
-    if (Step st = h.play(seat, t, end_of(ply.end)); !st)
+    if (Step st = h.play(seat, t, end_of(ply.end), hd_ ? &chosen_end_ : nullptr); !st)
         return tile_step_failed(st, ply, ply.tile, seat, h);
     int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
     // A wrong claim breaks nothing: the play scored what the rules say.

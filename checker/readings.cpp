@@ -87,6 +87,7 @@ Reading RecordChecker::take_reading(const Mark& at, int seat, bool go_on) {
     r.last_score = last_score_;
     r.pose_why = std::move(pose_why_);
     r.poser_unread = poser_unread_;
+    if (hd_) r.data = std::move(*hd_);
     out_.plies = at.plies;
     out_.valid = at.valid;
     out_.unfinished = at.unfinished;
@@ -103,6 +104,7 @@ bool RecordChecker::replay_readings(const ast::Hand& hand, bool last, Pos stop_a
     const Mark at = mark();
     reading_seat_ = -1;
     pose_candidates_.clear();
+    data_hand(hand);
     bool go_on = replay_hand(hand, last, stop_at);
     // The record said who posed (or the hand has no pose): one reading.
     if (pose_candidates_.size() < 2) return go_on;
@@ -112,6 +114,7 @@ bool RecordChecker::replay_readings(const ast::Hand& hand, bool last, Pos stop_a
     readings.push_back(take_reading(at, seats.front(), go_on));
     for (std::size_t i = 1; i < seats.size(); ++i) {
         reading_seat_ = seats[i];
+        data_hand(hand);
         bool more = replay_hand(hand, last, stop_at);
         readings.push_back(take_reading(at, seats[i], more));
     }
@@ -189,6 +192,38 @@ void RecordChecker::commit_reading(const ast::Hand& hand, Reading& r,
         if (!same_summary) s.outcome = "unknown (who posed is not shown)", s.points.clear();
         out_.summaries.push_back(std::move(s));
     }
+    if (hd_) commit_data(r, alike);
+}
+
+// The chosen reading's facts; with several readings alike, what they do
+// not agree on is unknown: who posed and the seats of unlabelled plies, and
+// the outcome when it differs.
+void RecordChecker::commit_data(Reading& r, const std::vector<const Reading*>& alike) {
+    HandData& d = *hd_;
+    d = std::move(r.data);
+    if (alike.size() < 2) return;
+    d.poser = -1;
+    for (auto& p : d.plies)
+        if (!p.seat_written) p.seat = -1;
+    bool same = true;
+    for (const Reading* o : alike) {
+        if (o == &r) continue;
+        const HandData& e = o->data;
+        same = same && e.outcome == d.outcome && e.winner_party == d.winner_party &&
+               e.winner_seat == d.winner_seat && e.points_known == d.points_known &&
+               e.points == d.points;
+        for (std::size_t i = 0; i < 4; ++i)
+            if (e.pips_left[i] != d.pips_left[i]) d.pips_left[i] = -1;
+    }
+    if (same) return;
+    d.outcome = HandOutcome::unknown;
+    d.winner_party = d.winner_seat = -1;
+    d.why = "who-posed";
+    d.points_known = false;
+    d.points = {};
+    d.key_tile_decided = false;
+    d.key_tile.reset();
+    d.key_holder = -1;
 }
 
 }  // namespace pips::checker::impl

@@ -121,6 +121,7 @@ struct Reading {
     std::array<int, 4> last_score{};
     PoseWhy pose_why;
     int poser_unread = -1;
+    HandData data;  // CheckOptions::data: the hand's facts in this reading
 };
 
 class RecordChecker {
@@ -196,6 +197,7 @@ private:
     Reading take_reading(const Mark& at, int seat, bool go_on);
     void commit_reading(const ast::Hand& hand, Reading& r,
                         const std::vector<const Reading*>& alike);
+    void commit_data(Reading& r, const std::vector<const Reading*>& alike);
     // The seats that could have posed, in the rulings' order, into
     // `pose_candidates_`; the seat that posed when only one could.
     int pose_candidates(const ast::Ply& ply, const PoseRule& pr, const HandState& h);
@@ -337,6 +339,24 @@ private:
                      const HandResult* r = nullptr);
     void summarize(const ast::Hand& hand, const HandResult& r);
 
+    // data.cpp (CheckOptions::data)
+    void data_begin();    // a HandData for each hand of the record
+    void data_parties();  // once the rules are known
+    void data_end();      // each hand's first error
+    // The hand being replayed: its data reset, in `hd_`.
+    void data_hand(const ast::Hand& hand);
+    // A ply reached: what the record writes of it; after the replay took it,
+    // what it made of it.
+    void data_ply(const ast::Ply& ply);
+    void data_after_ply(const HandState& before, const HandState& h, int seat,
+                        const HandScore& before_score, const HandScore& score, bool pose);
+    // The hand's outcome: from the rules, or unknown and why.
+    void data_result(const HandResult& r, const HandState* h);
+    void data_unknown(const char* why);
+    // A hand settled by the record's claims; a summary hand.
+    void data_claims(const ClaimedOutcome& c);
+    void data_sheet(const std::vector<SheetWay>& ways, bool outcome_known);
+
     // notes.cpp
     std::string after_ply_notes(const HandState& before, const HandState& h, int seat,
                                 const ast::Ply& ply, const HandScore& before_score,
@@ -370,6 +390,8 @@ private:
     const ast::Tag* result_tag_ = nullptr;
     bool ties_unknown_ = false;        // tie-replay, record starting after hand 1
     std::array<int, 4> last_score_{};  // the last match score known (summary hands)
+    HandData* hd_ = nullptr;           // CheckOptions::data: the hand being replayed
+    End chosen_end_ = End::L;          // ... the end the last play went to
 };
 
 }  // namespace pips::checker::impl

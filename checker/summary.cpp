@@ -194,6 +194,7 @@ void RecordChecker::summary_settle(const std::vector<SheetCandidate>& cands,
 // cannot be rescored, so the hand counts as a tie and the score is lost.
 void RecordChecker::summary_unjudged(const ast::Hand& hand) {
     if (opt_.summaries) out_.summaries.push_back({hand.number, "not replayed (summary hand)", ""});
+    data_unknown("summary");
     HandResult tie;
     tie.how = HandOver::blocked;
     tie.tie = true;
@@ -247,6 +248,7 @@ bool RecordChecker::check_summary_hand(const ast::Hand& hand, bool last, Pos sto
     const std::vector<SheetWay> ways = summary_ways(sr, outcome_known);
     summary_carry_on(hand, last, ways, outcome_known, sr.score_adopted);
     if (opt_.summaries) summarize_sheet(hand, ways, outcome_known);
+    if (hd_) data_sheet(ways, outcome_known);
     return !stops_in(hand, stop_at);
 }
 

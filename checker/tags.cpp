@@ -208,14 +208,17 @@ void RecordChecker::run() {
         result_ok = false;
     }
     out_.hands = static_cast<int>(rec_.hands.size());
+    if (opt_.data) data_begin();
     auto sort_errors = [this] {
         std::stable_sort(out_.errors.begin(), out_.errors.end(),
                          [](const Diagnostic& a, const Diagnostic& b) { return a.pos < b.pos; });
+        if (opt_.data) data_end();
     };
     if (!read_tags()) {
         sort_errors();
         return;
     }
+    if (opt_.data) data_parties();
     if (!rec_.hands.empty() && rec_.hands.front().number > 1) {
         m_.first = false;
         m_.pose_unknown = true;
