@@ -136,6 +136,7 @@ void RecordChecker::data_ply(const ast::Ply& ply) {
         p.seat_written = true;
     }
     if (ply.kind == ast::Ply::Kind::play) p.tile = tile_of(ply.tile);
+    p.end = end_of(ply.end);
     for (const auto& pre : ply.pre) {
         if (pre.kind == ast::PreAction::Kind::draw)
             ++p.draws;
@@ -153,8 +154,17 @@ void RecordChecker::data_after_ply(const HandState& before, const HandState& h, 
     if (pose) {
         p.kind = PlyKind::pose;
         hd_->poser = h.poser();
-    } else if (p.kind == PlyKind::play) {
-        p.end = chosen_end_;
+    } else if (p.kind == PlyKind::play && p.tile && !p.end) {
+        // The end it went to: the first end that gives the layout after it.
+        const Layout& was = before.layout();
+        for (End e : was.fitting(*p.tile)) {
+            Layout l = was;
+            l.play(*p.tile, e);
+            if (l.str() == h.layout().str() && l.open_total() == h.layout().open_total()) {
+                p.end = e;
+                break;
+            }
+        }
     }
     const Layout& l = h.layout();
     p.layout = l.str();
@@ -190,7 +200,6 @@ void RecordChecker::data_after_ply(const HandState& before, const HandState& h, 
     p.scores = t.scores_in_play || t.penalties;
     if (p.scores)
         for (std::size_t i = 0; i < 4; ++i) p.points[i] = score.points[i] - before_score.points[i];
-    (void)before;
 }
 
 void RecordChecker::data_result(const HandResult& r, const HandState* h) {

@@ -106,6 +106,23 @@ bool cut_at_syntax(const ast::Hand& full, Pos stop_at, std::optional<ast::Hand>&
 
 }  // namespace
 
+// Annotate and data: the state before a ply, kept to compare with after it.
+void RecordChecker::track_before(const ast::Ply& ply, const HandState& h, const HandScore& score,
+                                 std::optional<HandState>& before,
+                                 std::optional<HandScore>& before_score) {
+    if (hd_) data_ply(ply);
+    before = h;
+    before_score = score;
+}
+
+// Annotate and data: what a ply made, as notes and as data.
+void RecordChecker::track_after(const HandState& before, const HandState& h, int seat,
+                                const ast::Ply& ply, const HandScore& before_score,
+                                const HandScore& score, bool pose) {
+    if (opt_.annotate) note(ply.pos, after_ply_notes(before, h, seat, ply, before_score, score));
+    if (hd_) data_after_ply(before, h, seat, before_score, score, pose);
+}
+
 // Returns false when the record cannot be replayed further (a syntax error).
 bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     if (m_.over) {
@@ -134,8 +151,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     for (const auto& ply : hand.plies) {
         if (!(ply.pos < stop_at)) return false;
         ++out_.plies;
-        if (hd_) data_ply(ply);
-        if (opt_.annotate || hd_) before = h, before_score = score;
+        if (track_) track_before(ply, h, score, before, before_score);
         // After the hand is over: only the knocks around the table after a block.
         if (h.over() != HandOver::no) {
             if (knock_after_end(ply, h, stray)) continue;
@@ -148,9 +164,8 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
                 broken = true;
                 break;
             }
-            if (opt_.annotate && h.posed())
-                note(ply.pos, after_ply_notes(*before, h, h.poser(), ply, *before_score, score));
-            if (hd_ && h.posed()) data_after_ply(*before, h, h.poser(), *before_score, score, true);
+            if (track_ && h.posed())
+                track_after(*before, h, h.poser(), ply, *before_score, score, true);
             continue;
         }
         const int seat = h.turn();
@@ -165,9 +180,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
             break;
         }
 #endif
-        if (opt_.annotate)
-            note(ply.pos, after_ply_notes(*before, h, seat, ply, *before_score, score));
-        if (hd_) data_after_ply(*before, h, seat, *before_score, score, false);
+        if (track_) track_after(*before, h, seat, ply, *before_score, score, false);
     }
     if (broken) {
         break_hand(hand);
@@ -537,7 +550,7 @@ bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, Han
 
 bool RecordChecker::play_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
     Tile t = tile_of(ply.tile);
-    if (Step st = h.play(seat, t, end_of(ply.end), hd_ ? &chosen_end_ : nullptr); !st)
+    if (Step st = h.play(seat, t, end_of(ply.end)); !st)
         return tile_step_failed(st, ply, ply.tile, seat, h);
     int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
     // A wrong claim breaks nothing: the play scored what the rules say.

@@ -236,6 +236,15 @@ private:
     [[gnu::cold, gnu::noinline]] void points_claimed(const ast::Ply& ply, int pts,
                                                      const HandState& h);
     bool knock_after_end(const ast::Ply& ply, HandState& h, bool& stray);
+    // Notes and data (track_): the state before a ply, and what it made.
+    [[gnu::cold, gnu::noinline]] void track_before(const ast::Ply& ply, const HandState& h,
+                                                   const HandScore& score,
+                                                   std::optional<HandState>& before,
+                                                   std::optional<HandScore>& before_score);
+    [[gnu::cold, gnu::noinline]] void track_after(const HandState& before, const HandState& h,
+                                                  int seat, const ast::Ply& ply,
+                                                  const HandScore& before_score,
+                                                  const HandScore& score, bool pose);
     bool pre_actions(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
     [[gnu::always_inline]] inline bool play_ply(const ast::Ply& ply, int seat, HandState& h,
                                                 HandScore& score);
@@ -391,7 +400,8 @@ private:
     bool ties_unknown_ = false;        // tie-replay, record starting after hand 1
     std::array<int, 4> last_score_{};  // the last match score known (summary hands)
     HandData* hd_ = nullptr;           // CheckOptions::data: the hand being replayed
-    End chosen_end_ = End::L;          // ... the end the last play went to
+    // Notes or data: each ply's state before it is kept, and what it made looked at.
+    const bool track_ = opt_.annotate || opt_.data;
 };
 
 }  // namespace pips::checker::impl

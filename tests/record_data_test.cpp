@@ -3,6 +3,7 @@
 // seat, tile, ends and what it proved.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <sstream>
 #include <string>
 
@@ -137,4 +138,122 @@ TEST(RecordData, SummaryHandFromTheSheet) {
         target = target || h.outcome == HandOutcome::target;
     }
     EXPECT_TRUE(target);
+}
+
+TEST(RecordData, PliesOfTheKeyTileHand) {
+    auto v = data_verdict("valid/jamaican/key_tile_domino_worth_two.dgn");
+    ASSERT_EQ(v.data.hands.size(), 1u);
+    const auto& plies = v.data.hands[0].plies;
+    ASSERT_EQ(plies.size(), 25u);
+    EXPECT_EQ(v.plies, 25u);
+    const auto& pose = plies[0];
+    EXPECT_EQ(pose.kind, checker::PlyKind::pose);
+    EXPECT_EQ(pose.seat, A);
+    EXPECT_TRUE(pose.seat_written);
+    EXPECT_EQ(pose.tile, Tile(6, 6));
+    EXPECT_EQ(pose.layout, "L6 R6");
+    // D:3-3R (line 17): the left end shows 1, the right 3, and only 3-1,
+    // held by A, can follow either.
+    const auto& d = plies[23];
+    EXPECT_EQ(d.pos.line, 17u);
+    EXPECT_EQ(d.seat, D);
+    EXPECT_EQ(d.tile, Tile(3, 3));
+    EXPECT_EQ(d.end, End::R);
+    EXPECT_EQ(d.layout, "L1 R3");
+    ASSERT_EQ(d.end_values.size(), 2u);
+    EXPECT_EQ(d.end_values[0], 1);
+    EXPECT_EQ(d.end_values[1], 3);
+    EXPECT_EQ(d.hard_ends, (std::vector<End>{End::L, End::R}));
+    ASSERT_TRUE(d.key_tile);
+    EXPECT_EQ(*d.key_tile, Tile(3, 1));
+    EXPECT_EQ(d.key_holder, A);
+    // A holds 3-1 alone: 4 pips; B 4-4, C 2-2, D 0-0.
+    EXPECT_EQ(d.pips_left, (std::array<int, 4>{4, 8, 4, 0}));
+    // A's hand holds only 1 and 3.
+    EXPECT_EQ(d.voids[A], 0b1110101);
+    // The last play: 3-1 on the right, out.
+    const auto& out = plies[24];
+    EXPECT_EQ(out.seat, A);
+    EXPECT_EQ(out.end, End::R);
+    EXPECT_EQ(out.pips_left[A], 0);
+    EXPECT_FALSE(out.key_tile);  // the hand is over
+    EXPECT_FALSE(out.scores);
+}
+
+TEST(RecordData, FivesThreesPointsByPly) {
+    auto v = data_verdict("valid/fives-threes/two_players_plus_claims.dgn");
+    ASSERT_EQ(v.data.hands.size(), 1u);
+    const auto& plies = v.data.hands[0].plies;
+    ASSERT_EQ(plies.size(), 13u);
+    // A leads 5-5: 10, +2.
+    EXPECT_TRUE(plies[0].scores);
+    EXPECT_EQ(plies[0].points[A], 2);
+    EXPECT_EQ(plies[0].points[B], 0);
+    // B's 5-1: 11, nothing.
+    EXPECT_EQ(plies[1].points[B], 0);
+    // B's 6-0 makes 9: +3 for B.
+    EXPECT_EQ(plies[5].seat, B);
+    EXPECT_EQ(plies[5].tile, Tile(6, 0));
+    EXPECT_EQ(plies[5].points[B], 3);
+    EXPECT_EQ(plies[5].points[A], 0);
+    const auto& h = v.data.hands[0];
+    EXPECT_EQ(h.outcome, HandOutcome::domino);
+    EXPECT_EQ(h.points[A], 12);
+    EXPECT_EQ(h.points[B], 8);
+}
+
+TEST(RecordData, FrenchFoulPenaltyOnItsPly) {
+    auto v = data_verdict("valid/french/foul_costs_ten.dgn");
+    const auto& plies = v.data.hands.at(0).plies;
+    ASSERT_GT(plies.size(), 8u);
+    const auto& p = plies[8];  // D:foul 5-1 6-4N
+    EXPECT_EQ(p.seat, D);
+    EXPECT_EQ(p.fouls, (std::vector<Tile>{Tile(5, 1)}));
+    EXPECT_EQ(p.tile, Tile(6, 4));
+    EXPECT_EQ(p.end, End::N);
+    EXPECT_TRUE(p.scores);
+    EXPECT_EQ(p.points[D], 10);
+    EXPECT_EQ(p.points[A] + p.points[B] + p.points[C], 0);
+    EXPECT_EQ(plies[7].points[D], 0);
+    // The arms after it: 6-6 and 3-3 are down, 5-5 is not.
+    EXPECT_EQ(p.layout, "N6 E5* S6 W3");
+}
+
+TEST(RecordData, VoidsProvenByAPass) {
+    // No deals: C poses (the reading the end line fixes); after D's 6-5 the
+    // ends show 1 and 6 and A passes: A holds no 1 and no 6.
+    auto v = data_verdict("valid/partial/jamaican_unlabelled_pose_read_from_end_claim.dgn");
+    const auto& plies = v.data.hands.at(0).plies;
+    ASSERT_GT(plies.size(), 14u);
+    EXPECT_EQ(plies[13].seat, D);
+    EXPECT_EQ(plies[13].layout, "L1 R6");
+    const auto& pass = plies[14];
+    EXPECT_EQ(pass.kind, checker::PlyKind::pass);
+    EXPECT_EQ(pass.seat, A);
+    EXPECT_EQ(pass.voids[A], (1 << 1) | (1 << 6));
+    EXPECT_EQ(plies[13].voids[A], 0);
+    EXPECT_EQ(pass.pips_left[A], -1);  // A's hand is not shown
+}
+
+TEST(RecordData, UnlabelledPliesGetTheSeatTheRecordFixes) {
+    auto v = data_verdict("valid/jamaican/unlabelled_plies.dgn");
+    const auto& h = v.data.hands.at(0);
+    EXPECT_EQ(h.poser, A);
+    ASSERT_EQ(h.plies.size(), 25u);
+    for (const auto& p : h.plies) {
+        EXPECT_FALSE(p.seat_written);
+        EXPECT_EQ(p.seat, p.index % 4) << p.index;
+    }
+    EXPECT_EQ(h.plies[22].kind, checker::PlyKind::pass);
+    EXPECT_EQ(h.plies[22].seat, C);
+    EXPECT_EQ(h.winner_seat, A);
+}
+
+TEST(RecordData, ThePoserOfAPartialRecordIsTheReadingKept) {
+    auto v = data_verdict("valid/partial/jamaican_unlabelled_pose_read_from_end_claim.dgn");
+    ASSERT_EQ(v.data.hands.size(), 3u);
+    EXPECT_EQ(v.data.hands[0].poser, C);
+    EXPECT_EQ(v.data.hands[0].plies[0].seat, C);
+    EXPECT_EQ(v.data.hands[0].winner_seat, B);
+    EXPECT_EQ(v.data.hands[0].winner_party, 1);
 }
