@@ -99,6 +99,7 @@ int main(int argc, char** argv) {
         "  pips rescore --rules chiva game.dgn\n"
         "  pips perft --depth 8 deal.dgn\n"
         "  pips select --invalid --code illegal-pass season.dgn\n"
+        "  pips stats --by Event --format csv season.dgn\n"
         "\n"
         "Run pips SUBCOMMAND --help for the options of each subcommand.\n"
         "Exit status: 0 valid, 1 invalid, 2 could not run (bad arguments, unreadable file).");
@@ -112,6 +113,7 @@ int main(int argc, char** argv) {
     pips::cli::setup_rescore(app);
     pips::cli::setup_perft(app);
     pips::cli::setup_select(app);
+    pips::cli::setup_stats(app);
 
     if (unknown_subcommand(app, argc, argv)) return pips::cli::kExitCannotRun;
     try {

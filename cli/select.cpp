@@ -58,6 +58,10 @@ void setup_select(CLI::App& app) {
         *sub->add_option("--code", opt->code,
                          "Records with an error of this code (DGN.md's codes: illegal-pass, ...)"),
         "code", code_names());
+    check_one_of(*sub->add_option("--ending", args->ending, "Records with a hand that ended so"),
+                 "ending", {"domino", "block", "tie", "target"});
+    sub->add_flag("--key-tile", args->key_tile,
+                  "Records with a hand a key tile decided (the winner went out with it)");
     sub->add_flag("--duplicates", args->duplicates,
                   "Only records that repeat the play of an earlier record (the same deals and "
                   "plies; tags, comments and spacing aside): the second and later copies");
@@ -71,7 +75,7 @@ void setup_select(CLI::App& app) {
         "Examples:\n"
         "  pips select --rules jamaican --player Marcus season.dgn\n"
         "  pips select --invalid --code illegal-pass season.dgn > passes.dgn\n"
-        "  pips select --result AC season.dgn\n"
+        "  pips select --ending block --result AC season.dgn\n"
         "  pips select --duplicates archive/*.dgn\n"
         "\n"
         "Exit status: 0 some record written, 1 none, 2 could not run.");

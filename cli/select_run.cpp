@@ -259,6 +259,16 @@ bool select_match(const SelectArgs& args, const ast::Record& record, const check
         std::none_of(v.errors.begin(), v.errors.end(),
                      [&](const checker::Diagnostic& d) { return d.code == *args.code; }))
         return false;
+    const auto& hands = v.data.hands;
+    if (!args.ending.empty() &&
+        std::none_of(hands.begin(), hands.end(), [&](const checker::HandData& h) {
+            return checker::outcome_name(h.outcome) == args.ending;
+        }))
+        return false;
+    if (args.key_tile && std::none_of(hands.begin(), hands.end(), [](const checker::HandData& h) {
+            return h.key_tile_decided;
+        }))
+        return false;
     return true;
 }
 
@@ -296,7 +306,8 @@ int run_select(const SelectArgs& args, const Io& io) {
     Output out(io.out);
     Output err(io.err);
     RecordRunArgs run = args.run;
-
+    if (!args.ending.empty() || args.key_tile) run.options.data = true;
+    run.options.data_plies = false;
     if (args.quiet) run.progress = false;
     SelectHook hook(args);
     std::unordered_set<PlayKey, PlayKeyHash> seen;

@@ -29,6 +29,7 @@ void setup_generate(CLI::App& app);
 void setup_rescore(CLI::App& app);
 void setup_perft(CLI::App& app);
 void setup_select(CLI::App& app);
+void setup_stats(CLI::App& app);
 
 // `--color=auto|always|never` on a subcommand that prints diagnostics (into
 // `when`, which starts as "auto"), and the value it names.

@@ -6,14 +6,18 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "checker/checker.hpp"
 #include "cli/commands.hpp"
 #include "cli/select_run.hpp"
+#include "cli/stats_run.hpp"
 #include "cli/tools.hpp"
 #include "parser/parser.hpp"
 #include "tests/support/support.hpp"
@@ -321,6 +325,377 @@ TEST(Select, UnknownWordsNameTheNearest) {
     EXPECT_EQ(cli::unknown_word("rule set", "french-ish", cli::rule_set_names()),
               "unknown rule set 'french-ish'");
     EXPECT_EQ(cli::rule_set_names().size(), 6u);
+}
+
+// The hands' facts without the plies' (what select and stats ask for, at
+// the cost of a plain check) are those collected with them, over the
+// corpus and the conformance-like generated records, and the verdict is
+// the same.
+TEST(RecordData, HandsOnlyAreTheHandsOfTheFullData) {
+    TempDir dir;
+    std::string text;
+    for (const auto& entry :
+         std::filesystem::recursive_directory_iterator(std::string(PIPS_SOURCE_DIR) + "/corpus"))
+        if (entry.path().extension() == ".dgn") text += slurp(entry.path()) + "\n";
+    for (const char* rules : {"fives-threes", "french", "quinientos"}) {
+        cli::GenerateArgs g;
+        g.rules = rules;
+        g.matches = 3;
+        g.mutate = true;
+        text += generate(g, dir);
+        g.mutate = false;
+        g.deals = false;
+        text += generate(g, dir);
+    }
+    std::istringstream in(text);
+    parser::RecordReader reader(in);
+    ast::Record record;
+    checker::CheckOptions full, hands;
+    full.data = hands.data = true;
+    hands.data_plies = false;
+    int records = 0, compared = 0;
+    while (reader.next(record)) {
+        ++records;
+        const checker::Verdict a = checker::check_record(record, full);
+        const checker::Verdict b = checker::check_record(record, hands);
+        EXPECT_TRUE(checker::same_verdict(a, b)) << records;
+        EXPECT_EQ(a.data.players, b.data.players);
+        EXPECT_EQ(a.data.parties, b.data.parties);
+        ASSERT_EQ(a.data.hands.size(), b.data.hands.size()) << records;
+        for (std::size_t i = 0; i < a.data.hands.size(); ++i) {
+            const auto& x = a.data.hands[i];
+            const auto& y = b.data.hands[i];
+            EXPECT_TRUE(y.plies.empty());
+            const std::string at = std::to_string(records) + " hand " + std::to_string(x.number);
+            EXPECT_EQ(x.number, y.number) << at;
+            EXPECT_EQ(x.poser, y.poser) << at;
+            EXPECT_EQ(x.outcome, y.outcome) << at;
+            EXPECT_EQ(x.winner_seat, y.winner_seat) << at;
+            EXPECT_EQ(x.winner_party, y.winner_party) << at;
+            EXPECT_EQ(x.why, y.why) << at;
+            EXPECT_EQ(x.points_known, y.points_known) << at;
+            EXPECT_EQ(x.points, y.points) << at;
+            EXPECT_EQ(x.pips_left, y.pips_left) << at;
+            EXPECT_EQ(x.key_tile_decided, y.key_tile_decided) << at;
+            EXPECT_EQ(x.key_tile, y.key_tile) << at;
+            EXPECT_EQ(x.key_holder, y.key_holder) << at;
+            EXPECT_EQ(x.error, y.error) << at;
+            ++compared;
+        }
+    }
+    EXPECT_GT(records, 250);
+    EXPECT_GT(compared, 500);
+}
+
+// --- the records' own claims, counted apart from pips ---------------------
+
+// What the claim lines and deals of generated records (full deals, labels
+// and claims) say, counted from their text alone.
+struct Claimed {
+    std::uint64_t records = 0, hands = 0, domino = 0, block = 0, tie = 0, key_tile = 0;
+    std::map<std::string, std::uint64_t> wins;  // by party: "AC" or a seat
+    std::int64_t points = 0;
+    std::uint64_t pips_left = 0;  // over every seat of every hand
+};
+
+int pips_of(const std::string& tile) {
+    return (tile[0] - '0') + (tile[2] - '0');
+}
+
+// `sides`: partnership (A and C, B and D) rather than seats.
+Claimed claimed(const std::string& text, bool sides) {
+    Claimed c;
+    std::istringstream in(text);
+    const std::regex tile_re("([0-6]-[0-6])");
+    const std::regex play_re("([A-D]):([0-6]-[0-6])");
+    std::map<char, int> left;  // the hand's pips in each seat's hand
+    std::string winner;
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("[Rules ", 0) == 0) ++c.records;
+        if (line.rfind("hand ", 0) == 0) {
+            ++c.hands;
+            left.clear();
+            winner.clear();
+        } else if (line.rfind("deal ", 0) == 0) {
+            const char seat = line[5];
+            for (std::sregex_iterator i(line.begin(), line.end(), tile_re), e; i != e; ++i)
+                left[seat] += pips_of(i->str());
+        } else if (line.rfind("end ", 0) == 0) {
+            std::istringstream words(line.substr(4));
+            std::string kind, who;
+            words >> kind >> who;
+            if (kind == "domino") ++c.domino;
+            if (kind == "block") ++c.block;
+            if (kind == "tie") ++c.tie;
+            if (sides && who.size() == 1) who = (who == "A" || who == "C") ? "AC" : "BD";
+            if (!who.empty()) ++c.wins[who];
+            winner = kind == "domino" ? who : "";
+            for (const auto& [seat, pips] : left) c.pips_left += static_cast<std::uint64_t>(pips);
+        } else if (line.rfind("points ", 0) == 0) {
+            std::istringstream words(line.substr(7));
+            std::string who;
+            int value = 0;
+            while (words >> who >> value) {
+                c.points += value;
+                if (who == winner && value == 2) ++c.key_tile;  // jamaican: a key tile's 2
+            }
+        } else if (line.rfind("score ", 0) != 0 && !line.empty() && line[0] != '[' &&
+                   line[0] != ';') {
+            for (std::sregex_iterator i(line.begin(), line.end(), play_re), e; i != e; ++i)
+                left[(*i)[1].str()[0]] -= pips_of((*i)[2].str());
+        }
+    }
+    return c;
+}
+
+cli::StatsArgs by(cli::StatsBy grouping, std::string tag = {}, std::string format = "text") {
+    cli::StatsArgs a;
+    a.by = grouping;
+    a.tag = std::move(tag);
+    a.format = std::move(format);
+    return a;
+}
+
+Output stats(const TempDir& dir, cli::StatsArgs args, std::vector<std::string> files) {
+    args.run.files = std::move(files);
+    return capture(dir, [&](const cli::Io& io) { return cli::run_stats(args, io); });
+}
+
+// The JSON lines of `pips stats --format json`, by group.
+std::map<std::string, json> stats_json(const TempDir& dir, cli::StatsArgs args,
+                                       std::vector<std::string> files) {
+    args.format = "json";
+    const Output r = stats(dir, args, std::move(files));
+    EXPECT_EQ(r.code, cli::kExitValid) << r.err;
+    std::map<std::string, json> groups;
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) {
+        const json j = json::parse(line);
+        groups[j["group"].get<std::string>()] = j;
+    }
+    return groups;
+}
+
+TEST(Stats, CountsWhatTheClaimsOfGeneratedJamaicanMatchesSay) {
+    TempDir dir;
+    cli::GenerateArgs g;
+    g.matches = 30;
+    g.seed = 21;
+    const std::string text = generate(g, dir);
+    const auto file = dir.write("j.dgn", text);
+    const Claimed c = claimed(text, true);
+    ASSERT_GT(c.block, 0u);
+    ASSERT_GT(c.key_tile, 0u);
+    const auto groups = stats_json(dir, {}, {file});
+    ASSERT_EQ(groups.size(), 1u);
+    const json& all = groups.at("all");
+    EXPECT_EQ(all["records"], c.records);
+    EXPECT_EQ(all["valid"], c.records);
+    EXPECT_EQ(all["hands"], c.hands);
+    EXPECT_EQ(all["domino"], c.domino);
+    EXPECT_EQ(all["block"], c.block);
+    EXPECT_EQ(all["tie"], c.tie);
+    EXPECT_EQ(all["unknown"], 0);
+    EXPECT_EQ(all["key_tile"], c.key_tile);
+    EXPECT_EQ(all["wins"]["AC"], c.wins.at("AC"));
+    EXPECT_EQ(all["wins"]["BD"], c.wins.at("BD"));
+    EXPECT_EQ(all["points"]["sum"], c.points);
+    EXPECT_EQ(all["points"]["hands"], c.hands);
+    EXPECT_EQ(all["pips_left"]["sum"], c.pips_left);
+    EXPECT_EQ(all["pips_left"]["seats"], 4 * c.hands);
+    EXPECT_EQ(all["errors"]["illegal-pass"], 0);
+
+    // By side: each side's own wins; every record and hand in both.
+    const auto sides = stats_json(dir, by(cli::StatsBy::side), {file});
+    ASSERT_EQ(sides.size(), 2u);
+    for (const std::string side : {"AC", "BD"}) {
+        EXPECT_EQ(sides.at(side)["won"], c.wins.at(side)) << side;
+        EXPECT_EQ(sides.at(side)["records"], c.records);
+        EXPECT_EQ(sides.at(side)["hands"], c.hands);
+    }
+    EXPECT_EQ(sides.at("AC")["points"]["sum"].get<std::int64_t>() +
+                  sides.at("BD")["points"]["sum"].get<std::int64_t>(),
+              c.points);
+}
+
+TEST(Stats, PlayersOfCutthroatWinWhatTheirSeatsWin) {
+    TempDir dir;
+    cli::GenerateArgs g;
+    g.rules = "cutthroat";
+    g.players = 3;
+    g.matches = 25;
+    g.seed = 8;
+    const std::string text = generate(g, dir);
+    const auto file = dir.write("c.dgn", text);
+    const Claimed c = claimed(text, false);
+    const auto players = stats_json(dir, by(cli::StatsBy::player), {file});
+    const auto seats = stats_json(dir, by(cli::StatsBy::seat), {file});
+    const std::vector<std::string> names = {"Marcus", "Desmond", "Andre"};
+    ASSERT_EQ(players.size(), 3u);
+    ASSERT_EQ(seats.size(), 3u);
+    std::uint64_t pips = 0;
+    for (std::size_t s = 0; s < 3; ++s) {
+        const std::string seat(1, static_cast<char>('A' + s));
+        const json& p = players.at(names[s]);
+        EXPECT_EQ(p["won"], c.wins.count(seat) ? c.wins.at(seat) : 0) << seat;
+        EXPECT_EQ(p["records"], c.records);
+        EXPECT_EQ(p["hands"], c.hands);
+        EXPECT_EQ(p["pips_left"]["seats"], c.hands);
+        EXPECT_EQ(seats.at(seat)["won"], p["won"]);
+        pips += p["pips_left"]["sum"].get<std::uint64_t>();
+    }
+    EXPECT_EQ(pips, c.pips_left);
+}
+
+// Groups by a tag: the records without it are the group "".
+TEST(Stats, ByEventCountsEachEventsErrors) {
+    TempDir dir;
+    const std::string untagged =
+        "[Rules \"jamaican\"]\n[Players \"a, b, c, d\"]\nhand 1\nA:6-6 B:6-7R\n";
+    const auto file = dir.write("events.dgn", kThree + "\n" + untagged);
+    const auto groups = stats_json(dir, by(cli::StatsBy::tag, "Event"), {file});
+    ASSERT_EQ(groups.size(), 3u);
+    EXPECT_EQ(groups.at("Kingston Open")["records"], 2);
+    EXPECT_EQ(groups.at("Kingston Open")["invalid"], 0);
+    EXPECT_EQ(groups.at("Paphos Cup")["errors"]["illegal-pass"], 1);
+    EXPECT_EQ(groups.at("Paphos Cup")["invalid"], 1);
+    EXPECT_EQ(groups.at("")["errors"]["syntax"], 1);
+    EXPECT_EQ(groups.at("")["by"], "Event");
+    const Output text = stats(dir, by(cli::StatsBy::tag, "Event"), {file});
+    EXPECT_NE(text.out.find("illegal-pass 1"), std::string::npos) << text.out;
+}
+
+// Counted apart: pips check's hands and its verdicts, over mutants.
+TEST(Stats, AgreesWithPipsCheckAndIsTheSameWhateverTheJobs) {
+    TempDir dir;
+    cli::GenerateArgs g;
+    g.rules = "quinientos";
+    g.mutate = true;
+    g.matches = 40;
+    g.seed = 5;
+    const auto file = dir.write("q.dgn", generate(g, dir) + kThree);
+    cli::CheckArgs c;
+    c.files = {file};
+    c.format = cli::Format::json;
+    c.quiet = true;
+    const Output checked = capture(dir, [&](const cli::Io& io) { return cli::run_check(c, io); });
+    std::uint64_t records = 0, invalid = 0, hands = 0;
+    std::map<std::string, std::uint64_t> codes;
+    std::istringstream lines(checked.out);
+    for (std::string line; std::getline(lines, line);) {
+        const json j = json::parse(line);
+        ++records;
+        invalid += j["valid"] ? 0 : 1;
+        hands += j["hands"].get<std::uint64_t>();
+        for (const auto& e : j["errors"]) ++codes[e["code"]];
+    }
+    const auto all = stats_json(dir, {}, {file}).at("all");
+    EXPECT_EQ(all["records"], records);
+    EXPECT_EQ(all["invalid"], invalid);
+    EXPECT_EQ(all["hands"], hands);
+    for (const auto& name : checker::kCodeNames)
+        EXPECT_EQ(all["errors"][std::string(name)], codes[std::string(name)]) << name;
+    for (auto grouping : {cli::StatsBy::all, cli::StatsBy::player, cli::StatsBy::side}) {
+        for (const std::string format : {"text", "json"}) {
+            cli::StatsArgs a = by(grouping, {}, format);
+            const Output one = stats(dir, a, {file, file});
+            a.run.jobs = 3;
+            const Output three = stats(dir, a, {file, file});
+            EXPECT_EQ(one.out, three.out);
+            EXPECT_FALSE(one.out.empty());
+        }
+    }
+}
+
+// The rows of a CSV text, read by RFC 4180's rules.
+std::vector<std::vector<std::string>> read_csv(const std::string& text) {
+    std::vector<std::vector<std::string>> rows(1, std::vector<std::string>(1));
+    bool quoted = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char ch = text[i];
+        if (quoted) {
+            if (ch == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+                rows.back().back() += '"';
+                ++i;
+            } else if (ch == '"') {
+                quoted = false;
+            } else {
+                rows.back().back() += ch;
+            }
+        } else if (ch == '"') {
+            quoted = true;
+        } else if (ch == ',') {
+            rows.back().emplace_back();
+        } else if (ch == '\n') {
+            rows.emplace_back(1);
+        } else {
+            rows.back().back() += ch;
+        }
+    }
+    if (rows.back().size() == 1 && rows.back()[0].empty()) rows.pop_back();
+    return rows;
+}
+
+// CSV: a header and a row a group, with the JSON lines' counts; a group
+// name with a comma and quotes comes back whole.
+TEST(Stats, CsvRowsHoldTheJsonCounts) {
+    TempDir dir;
+    std::string text = kThree;
+    text = std::regex_replace(text, std::regex("Paphos Cup"), "Club \\\"North\\\", Paphos");
+    const auto file = dir.write("events.dgn", text);
+    const auto groups = stats_json(dir, by(cli::StatsBy::tag, "Event"), {file});
+    ASSERT_EQ(groups.size(), 2u);
+    ASSERT_TRUE(groups.count("Club \"North\", Paphos"));
+    const Output csv = stats(dir, by(cli::StatsBy::tag, "Event", "csv"), {file});
+    const auto rows = read_csv(csv.out);
+    ASSERT_EQ(rows.size(), 3u) << csv.out;
+    const auto& header = rows[0];
+    auto column = [&](const std::string& name) {
+        return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) -
+                                        header.begin());
+    };
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+        ASSERT_EQ(rows[r].size(), header.size());
+        EXPECT_EQ(rows[r][column("by")], "Event");
+        const json& j = groups.at(rows[r][column("group")]);
+        for (const std::string key :
+             {"records", "valid", "invalid", "hands", "plies", "domino", "block", "key_tile"})
+            EXPECT_EQ(rows[r][column(key)], std::to_string(j[key].get<std::uint64_t>())) << key;
+        EXPECT_EQ(rows[r][column("illegal-pass")],
+                  std::to_string(j["errors"]["illegal-pass"].get<std::uint64_t>()));
+        EXPECT_EQ(rows[r][column("won")], "");  // not a grouping by party
+    }
+}
+
+// select --ending and --key-tile against the claims of each record.
+TEST(Select, EndingAndKeyTileAsTheClaimsSay) {
+    TempDir dir;
+    cli::GenerateArgs g;
+    g.matches = 10;
+    g.seed = 13;
+    const std::string text = generate(g, dir);
+    const auto file = dir.write("j.dgn", text);
+    std::string blocked, tied, keyed;
+    for (const auto& r : record_texts(text)) {
+        const Claimed c = claimed(r, true);
+        if (c.block) blocked += r;
+        if (c.tie) tied += r;
+        if (c.key_tile) keyed += r;
+    }
+    ASSERT_FALSE(blocked.empty());
+    ASSERT_FALSE(tied.empty());
+    ASSERT_FALSE(keyed.empty());
+    ASSERT_TRUE(tied != text && keyed != text);  // the filters leave some out
+    cli::SelectArgs a;
+    a.ending = "block";
+    EXPECT_TRUE(select(dir, a, {file}).out == blocked);
+    a.ending = "tie";
+    EXPECT_TRUE(select(dir, a, {file}).out == tied);
+    a.ending = "target";
+    EXPECT_EQ(select(dir, a, {file}).out, "");
+    a = {};
+    a.key_tile = true;
+    EXPECT_TRUE(select(dir, a, {file}).out == keyed);
 }
 
 }  // namespace
