@@ -154,7 +154,12 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
         if (track_) track_before(ply, h, score, before, before_score);
         // After the hand is over: only the knocks around the table after a block.
         if (h.over() != HandOver::no) {
-            if (knock_after_end(ply, h, stray)) continue;
+            const int knocker = h.turn();
+            if (knock_after_end(ply, h, stray)) {
+                if (hd_ && opt_.data_plies)
+                    data_after_ply(*before, h, knocker, *before_score, score, false);
+                continue;
+            }
             if (stray) break;  // reported; the hand is over as it was
             broken = true;
             break;

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "checker/checker.hpp"
+#include "cli/annotate_out.hpp"
 #include "cli/check_pipeline.hpp"
 #include "cli/diagnostic.hpp"
 #include "cli/input.hpp"
@@ -258,14 +259,23 @@ int run_fmt(const FmtArgs& args, const Io& io) {
     parser::PrintOptions options;
     options.strip_notes = args.strip_annotations;
     RunProgress progress(args.progress, args.files, io, args.progress_min_bytes);
+    checker::CheckOptions labels;
+    labels.data = true;
+    ast::Record labelled;
     const auto print = [&](const std::string& name, const ast::Record& record) {
         if (record.errors.empty() || !args.strict) {
             if (!first) out.buf() += '\n';
             first = false;
             // What the parser could not read is kept: a record with syntax
             // errors is printed as written.
-            out.buf() += record.errors.empty() ? parser::print_record(record, nullptr, options)
-                                               : parser::print_as_written(record, options);
+            if (!record.errors.empty()) {
+                out.buf() += parser::print_as_written(record, options);
+            } else if (args.label &&
+                       add_labels(record, checker::check_record(record, labels), labelled)) {
+                out.buf() += parser::print_record(labelled, nullptr, options);
+            } else {
+                out.buf() += parser::print_record(record, nullptr, options);
+            }
         }
         if (!record.errors.empty()) {
             clean = false;
@@ -289,13 +299,20 @@ int run_annotate(const AnnotateArgs& args, const Io& io) {
     bool all_valid = true;
     bool first = true;
     checker::CheckOptions options;
-    options.annotate = true;
+    options.annotate = args.format != Format::csv;
+    options.data = args.format != Format::dgn;
     RunProgress progress(args.progress, args.files, io, args.progress_min_bytes);
     const auto annotate = [&](const std::string& name, const ast::Record& record, std::size_t i) {
         checker::Verdict v = checker::check_record(record, options);
         all_valid &= v.valid;
         if (args.format == Format::json) {
-            render_annotate_json(out.buf(), name, i, v);
+            render_annotate_json(out.buf(), name, i, record_line(record, v), v);
+            return;
+        }
+        if (args.format == Format::csv) {
+            if (first) render_annotate_csv_header(out.buf());
+            first = false;
+            render_annotate_csv(out.buf(), name, i, v);
             return;
         }
         if (!first) out.buf() += '\n';

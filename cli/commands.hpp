@@ -18,7 +18,7 @@ enum ExitCode : int {
     kExitCannotRun = 2,  // bad arguments, unreadable input, unwritable output
 };
 
-enum class Format { text, json, dgn };
+enum class Format { text, json, dgn, csv };
 
 // Where a command reads `-` from and writes to.
 struct Io {
@@ -63,6 +63,9 @@ struct FmtArgs {
     // lost); with `strict` it is not printed at all.
     bool strict = false;
     bool strip_annotations = false;  // drop the notes `pips annotate` wrote
+    // Write the seat label the replay fixes on each unlabelled ply (a hand
+    // whose labels the replay does not all fix is left as it is).
+    bool label = false;
     // A progress line on `err` as for check (CheckArgs::progress).
     bool progress = true;
     std::uint64_t progress_min_bytes = std::uint64_t{16} << 20;
@@ -70,7 +73,7 @@ struct FmtArgs {
 
 struct AnnotateArgs {
     std::vector<std::string> files;
-    Format format = Format::dgn;  // dgn or json
+    Format format = Format::dgn;  // dgn, json or csv (docs/annotate.md)
     // A progress line on `err` as for check (CheckArgs::progress).
     bool progress = true;
     std::uint64_t progress_min_bytes = std::uint64_t{16} << 20;

@@ -1,7 +1,6 @@
 #include "cli/json.hpp"
 
 #include <charconv>
-#include <nlohmann/json.hpp>
 
 #include "cli/diagnostic.hpp"
 
@@ -161,29 +160,6 @@ std::string valid_utf8(std::string_view s) {
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size();) append_code_point(out, s, i);
     return out;
-}
-
-void render_annotate_json(std::string& out, std::string_view file, std::size_t index,
-                          const checker::Verdict& v) {
-    using Json = nlohmann::ordered_json;
-    Json notes = Json::array();
-    for (const auto& n : v.notes)
-        notes.push_back(
-            {{"line", n.pos.line}, {"column", n.pos.column}, {"text", valid_utf8(n.text)}});
-    Json errors = Json::array();
-    for (const auto& d : v.errors)
-        errors.push_back({{"line", d.pos.line},
-                          {"column", d.pos.column},
-                          {"code", checker::code_name(d.code)},
-                          {"message", valid_utf8(d.message)}});
-    Json line;
-    line["file"] = valid_utf8(file);
-    line["record"] = index;
-    line["notes"] = std::move(notes);
-    line["errors"] = std::move(errors);
-    // Every string is valid UTF-8 by now: the strict handler never throws.
-    out += line.dump();
-    out += '\n';
 }
 
 }  // namespace pips::cli

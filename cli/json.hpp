@@ -43,9 +43,4 @@ private:
     std::string head_;  // {"file":"...","record":
 };
 
-// One line of `pips annotate --format json`, written by nlohmann-json:
-// {"file","record","notes":[{"line","column","text"}],"errors":[...]}.
-void render_annotate_json(std::string& out, std::string_view file, std::size_t index,
-                          const checker::Verdict& verdict);
-
 }  // namespace pips::cli

@@ -23,7 +23,7 @@ _pips_rule_options() {
 _pips_options() {
     case $1 in
     check) echo "-h --help --format -q --quiet -j --jobs --stats --color" ;;
-    fmt) echo "-h --help --strict --strip-annotations --color" ;;
+    fmt) echo "-h --help --strict --strip-annotations --label --color" ;;
     annotate) echo "-h --help --format --color" ;;
     analyze) echo "-h --help --format --tt-mb --max-nodes --sample --seed -j --jobs --shard" ;;
     render) echo "-h --help --hand --ply --width --record -o --output" ;;
@@ -87,7 +87,8 @@ _pips_option_value() {
     case $sub:$opt in
     check:--format) values="text json" ;;
     check:--color | fmt:--color | annotate:--color) values="auto always never" ;;
-    annotate:--format | analyze:--format) values="dgn json" ;;
+    annotate:--format) values="dgn json csv" ;;
+    analyze:--format) values="dgn json" ;;
     generate:--rules | select:--rules) values=$_pips_rules ;;
     select:--result) values="A B C D AC BD * tie" ;;
     select:--code) values="syntax bad-tag bad-deal wrong-seat not-in-hand no-match ambiguous-end illegal-pass illegal-draw wrong-pose after-end end-mismatch points-mismatch score-mismatch result-mismatch" ;;

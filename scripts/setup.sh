@@ -3,7 +3,8 @@
 # the Debian package's dependencies; man-db and zsh: the tests of the man pages
 # and completions; parallel: the test of pips analyze's shards under GNU
 # parallel; chromium, chromium-driver and python3-selenium: the browser test
-# of pips view). Idempotent: when every package is already installed it does
+# of pips view; python3-jsonschema: the test of pips annotate's JSON against
+# docs/annotate.schema.json). Idempotent: when every package is already installed it does
 # nothing (and needs no root).
 set -euo pipefail
 
@@ -15,6 +16,7 @@ packages=(
   python3 time parallel
   dpkg-dev file man-db zsh
   chromium chromium-driver python3-selenium
+  python3-jsonschema
 )
 
 installed() {

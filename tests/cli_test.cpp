@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/annotate_out.hpp"
 #include "cli/commands.hpp"
 #include "cli/diagnostic.hpp"
 #include "cli/input.hpp"
@@ -174,16 +175,23 @@ TEST(Json, VerdictLineAsSpecified) {
     EXPECT_EQ(keys(j["errors"][0]), kErrorKeys);
 }
 
+// annotate's line: the verdict's fields as check writes them, then the
+// record's facts.
+const std::vector<std::string> kAnnotateKeys = {
+    "file",      "record", "line",    "valid",   "unfinished", "hands", "errors",
+    "unchecked", "rules",  "players", "parties", "plies",      "notes", "hand_data"};
+
 TEST(Json, AnnotateLine) {
     checker::Verdict v;
     v.notes.push_back({{3, 7}, "holds no 4"});
     std::string out;
-    cli::render_annotate_json(out, "a \"b\".dgn", 2, v);
+    cli::render_annotate_json(out, "a \"b\".dgn", 2, 5, v);
     EXPECT_EQ(out,
-              "{\"file\":\"a \\\"b\\\".dgn\",\"record\":2,\"notes\":[{\"line\":3,\"column\":7,"
-              "\"text\":\"holds no 4\"}],\"errors\":[]}\n");
-    EXPECT_EQ(keys(json::parse(out)),
-              (std::vector<std::string>{"file", "record", "notes", "errors"}));
+              "{\"file\":\"a \\\"b\\\".dgn\",\"record\":2,\"line\":5,\"valid\":true,"
+              "\"unfinished\":false,\"hands\":0,\"errors\":[],\"unchecked\":[],\"rules\":\"\","
+              "\"players\":0,\"parties\":[],\"plies\":0,\"notes\":[{\"line\":3,\"column\":7,"
+              "\"text\":\"holds no 4\"}],\"hand_data\":[]}\n");
+    EXPECT_EQ(keys(json::parse(out)), kAnnotateKeys);
 }
 
 TEST(Summary, CountsRecords) {
@@ -498,7 +506,7 @@ TEST(PipsExe, AnnotateJsonShape) {
     auto lines = json_lines(r.out);
     ASSERT_EQ(lines.size(), 2u);
     for (const auto& j : lines) {
-        EXPECT_EQ(keys(j), (std::vector<std::string>{"file", "record", "notes", "errors"}));
+        EXPECT_EQ(keys(j), kAnnotateKeys);
         for (const auto& n : j["notes"])
             EXPECT_EQ(keys(n), (std::vector<std::string>{"line", "column", "text"}));
     }

@@ -9,9 +9,8 @@
 //   handler; with error_handler_t::replace it puts one U+FFFD for each
 //   maximal invalid subsequence: "\xE2\x82x" gives "\uFFFDx".
 // So the two agree byte for byte on valid UTF-8, and on any bytes once they
-// are passed through valid_utf8 (which annotate does before nlohmann dumps);
-// on raw invalid bytes nlohmann's replacing dump is the same text with fewer
-// U+FFFD.
+// are passed through valid_utf8; on raw invalid bytes nlohmann's replacing dump is the same text
+// with fewer U+FFFD.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -21,6 +20,7 @@
 #include <vector>
 
 #include "checker/codes.hpp"
+#include "cli/annotate_out.hpp"
 #include "cli/json.hpp"
 
 namespace {
@@ -188,17 +188,27 @@ TEST(VerdictJson, InvalidUtf8Examples) {
     EXPECT_EQ(json_quoted("\x01\x7f"), "\"\\u0001\x7f\"");
 }
 
-// annotate's line is nlohmann's dump: the hand-written form it replaced.
-TEST(AnnotateJson, SameBytesAsBefore) {
+// annotate's line: invalid UTF-8 replaced byte by byte, as check's line
+// and nlohmann's replacing dump do, and the errors as check writes them.
+TEST(AnnotateJson, InvalidUtf8AndErrorsAsCheckWritesThem) {
     checker::Verdict v;
+    v.valid = false;
     v.notes.push_back({{3, 7}, "holds no 4 \xE2\x82"});
     v.errors.push_back({{9, 2}, checker::Code::no_match, "6-2 \"fits\"\n"});
     std::string out;
-    cli::render_annotate_json(out, "a\xFF.dgn", 2, v);
+    cli::render_annotate_json(out, "a\xFF.dgn", 2, 1, v);
     EXPECT_EQ(out,
-              "{\"file\":\"a\xEF\xBF\xBD.dgn\",\"record\":2,\"notes\":[{\"line\":3,\"column\":7,"
-              "\"text\":\"holds no 4 \xEF\xBF\xBD\xEF\xBF\xBD\"}],\"errors\":[{\"line\":9,"
-              "\"column\":2,\"code\":\"no-match\",\"message\":\"6-2 \\\"fits\\\"\\n\"}]}\n");
+              "{\"file\":\"a\xEF\xBF\xBD.dgn\",\"record\":2,\"line\":1,\"valid\":false,"
+              "\"unfinished\":false,\"hands\":0,\"errors\":[{\"line\":9,"
+              "\"column\":2,\"code\":\"no-match\",\"message\":\"6-2 \\\"fits\\\"\\n\"}],"
+              "\"unchecked\":[],\"rules\":\"\",\"players\":0,\"parties\":[],\"plies\":0,"
+              "\"notes\":[{\"line\":3,\"column\":7,"
+              "\"text\":\"holds no 4 \xEF\xBF\xBD\xEF\xBF\xBD\"}],\"hand_data\":[]}\n");
+    std::string check;
+    cli::render_verdict_json(check, "a\xFF.dgn", 2, 1, v);
+    check.resize(check.size() - 2);
+    EXPECT_EQ(out.compare(0, check.size(), check), 0);
+    EXPECT_EQ(Json::parse(out)["notes"][0]["text"], cli::valid_utf8("holds no 4 \xE2\x82"));
 }
 
 }  // namespace
