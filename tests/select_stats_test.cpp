@@ -607,6 +607,62 @@ TEST(Stats, AgreesWithPipsCheckAndIsTheSameWhateverTheJobs) {
     }
 }
 
+// Over the whole corpus (every rule set, partial records, score sheets,
+// every error code): the counts are those of the hands `pips annotate
+// --format json` describes.
+TEST(Stats, CountsTheHandsPipsAnnotateDescribes) {
+    TempDir dir;
+    std::vector<std::string> files;
+    for (const auto& entry :
+         std::filesystem::recursive_directory_iterator(std::string(PIPS_SOURCE_DIR) + "/corpus"))
+        if (entry.path().extension() == ".dgn") files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    cli::AnnotateArgs an;
+    an.files = files;
+    an.format = cli::Format::json;
+    const Output annotated =
+        capture(dir, [&](const cli::Io& io) { return cli::run_annotate(an, io); });
+    std::map<std::string, std::int64_t> want;
+    std::istringstream lines(annotated.out);
+    for (std::string line; std::getline(lines, line);) {
+        const json j = json::parse(line);
+        ++want["records"];
+        want[j["valid"] ? "valid" : "invalid"] += 1;
+        for (const auto& e : j["errors"]) ++want["error " + e["code"].get<std::string>()];
+        for (const auto& h : j["hand_data"]) {
+            ++want[h["outcome"].get<std::string>()];
+            if (h["key_tile_decided"]) ++want["key_tile"];
+            if (!h["winner_party"].is_null())
+                ++want["wins " + h["winner_party"].get<std::string>()];
+            for (const auto& [seat, n] : h["pips_left"].items()) {
+                if (n.is_null() || n.get<int>() < 0) continue;
+                want["pips_left"] += n.get<int>();
+                ++want["pips_left seats"];
+            }
+            if (h["points"].is_null()) continue;
+            ++want["points hands"];
+            for (const auto& [party, n] : h["points"].items()) want["points"] += n.get<int>();
+        }
+    }
+    ASSERT_GT(want["records"], 250);
+    ASSERT_GT(want["key_tile"], 3);
+    const json all = stats_json(dir, {}, files).at("all");
+    EXPECT_EQ(all["records"], want["records"]);
+    EXPECT_EQ(all["valid"], want["valid"]);
+    EXPECT_EQ(all["invalid"], want["invalid"]);
+    for (const char* outcome : {"domino", "block", "tie", "target", "unknown"})
+        EXPECT_EQ(all[outcome], want[outcome]) << outcome;
+    EXPECT_EQ(all["key_tile"], want["key_tile"]);
+    for (const char* party : cli::kStatsParties)
+        EXPECT_EQ(all["wins"].value(party, 0), want[std::string("wins ") + party]) << party;
+    EXPECT_EQ(all["pips_left"]["sum"], want["pips_left"]);
+    EXPECT_EQ(all["pips_left"]["seats"], want["pips_left seats"]);
+    EXPECT_EQ(all["points"]["sum"], want["points"]);
+    EXPECT_EQ(all["points"]["hands"], want["points hands"]);
+    for (const auto& code : checker::kCodeNames)
+        EXPECT_EQ(all["errors"][std::string(code)], want["error " + std::string(code)]) << code;
+}
+
 // The rows of a CSV text, read by RFC 4180's rules.
 std::vector<std::vector<std::string>> read_csv(const std::string& text) {
     std::vector<std::vector<std::string>> rows(1, std::vector<std::string>(1));
