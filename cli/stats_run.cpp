@@ -22,6 +22,8 @@ void StatsCounts::add(const StatsCounts& o) {
     for (std::size_t i = 0; i < outcomes.size(); ++i) outcomes[i] += o.outcomes[i];
     key_tile += o.key_tile;
     won += o.won;
+    won_domino += o.won_domino;
+    won_block += o.won_block;
     for (std::size_t i = 0; i < wins.size(); ++i) wins[i] += o.wins[i];
     pips_left_sum += o.pips_left_sum;
     pips_left_seats += o.pips_left_seats;
@@ -87,7 +89,11 @@ StatsCounts counts_for(const ast::Record&, const checker::Verdict& v, int party,
         if (h.winner_party >= 0 && static_cast<std::size_t>(h.winner_party) < data.parties.size()) {
             if (const int slot = party_slot(data.parties[h.winner_party]); slot >= 0)
                 ++c.wins[static_cast<std::size_t>(slot)];
-            if (party != kNoParty && h.winner_party == party) ++c.won;
+            if (party != kNoParty && h.winner_party == party) {
+                ++c.won;
+                if (h.outcome == checker::HandOutcome::domino) ++c.won_domino;
+                if (h.outcome == checker::HandOutcome::block) ++c.won_block;
+            }
         }
         for (int s = 0; s < data.players && s < 4; ++s) {
             if (party != kNoParty && std::find(seats.begin(), seats.end(), s) == seats.end())
@@ -181,8 +187,8 @@ std::string render_text(const StatsArgs& args, const std::map<std::string, Stats
         "{:<{}} {:>7} {:>7} {:>7} {:>7}{} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8} {:>9} {:>11}  "
         "errors\n",
         stats_by_name(args), width, "records", "valid", "invalid", "hands",
-        party ? fmt::format(" {:>7}", "won") : "", "domino", "block", "tie", "target", "unknown",
-        "key-tile", "pips-left", "points/hand");
+        party ? fmt::format(" {:>7} {:>9}", "won", "won-block") : "", "domino", "block", "tie",
+        "target", "unknown", "key-tile", "pips-left", "points/hand");
     for (const auto& [name, c] : groups) {
         std::string errors;
         for (std::size_t i = 0; i < c.errors.size(); ++i) {
@@ -195,8 +201,8 @@ std::string render_text(const StatsArgs& args, const std::map<std::string, Stats
             "{:<{}} {:>7} {:>7} {:>7} {:>7}{} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8} {:>9} {:>11}  "
             "{}\n",
             name.empty() ? "-" : valid_utf8(name), width, c.records, c.valid, c.invalid, c.hands,
-            party ? fmt::format(" {:>7}", c.won) : "", c.outcomes[1], c.outcomes[2], c.outcomes[3],
-            c.outcomes[4], c.outcomes[0], c.key_tile,
+            party ? fmt::format(" {:>7} {:>9}", c.won, c.won_block) : "", c.outcomes[1],
+            c.outcomes[2], c.outcomes[3], c.outcomes[4], c.outcomes[0], c.key_tile,
             c.pips_left_seats ? fmt::format("{:.2f}", ratio(static_cast<double>(c.pips_left_sum),
                                                             c.pips_left_seats))
                               : "-",
@@ -221,7 +227,12 @@ std::string render_json(const StatsArgs& args, const std::map<std::string, Stats
         j["unfinished"] = c.unfinished;
         j["hands"] = c.hands;
         j["plies"] = c.plies;
-        j["won"] = party ? nlohmann::ordered_json(c.won) : nlohmann::ordered_json(nullptr);
+        const auto party_count = [&](std::uint64_t n) {
+            return party ? nlohmann::ordered_json(n) : nlohmann::ordered_json(nullptr);
+        };
+        j["won"] = party_count(c.won);
+        j["won_domino"] = party_count(c.won_domino);
+        j["won_block"] = party_count(c.won_block);
         for (std::size_t i = 1; i < c.outcomes.size(); ++i) j[kOutcomeNames[i]] = c.outcomes[i];
         j["unknown"] = c.outcomes[0];
         j["key_tile"] = c.key_tile;
@@ -255,7 +266,8 @@ std::string render_csv(const StatsArgs& args, const std::map<std::string, StatsC
     std::string out;
     CsvWriter csv(out);
     csv.field("by").field("group").field("records").field("valid").field("invalid");
-    csv.field("unfinished").field("hands").field("plies").field("won");
+    csv.field("unfinished").field("hands").field("plies").field("won").field("won_domino");
+    csv.field("won_block");
     for (std::size_t i = 1; i < std::size(kOutcomeNames); ++i) csv.field(kOutcomeNames[i]);
     csv.field("unknown").field("key_tile");
     for (const char* party : kStatsParties) csv.field(fmt::format("wins_{}", party));
@@ -268,10 +280,12 @@ std::string render_csv(const StatsArgs& args, const std::map<std::string, StatsC
         csv.field(stats_by_name(args)).field(name);
         csv.field(c.records).field(c.valid).field(c.invalid).field(c.unfinished);
         csv.field(c.hands).field(c.plies);
-        if (party)
-            csv.field(c.won);
-        else
-            csv.empty();
+        for (const std::uint64_t n : {c.won, c.won_domino, c.won_block}) {
+            if (party)
+                csv.field(n);
+            else
+                csv.empty();
+        }
         for (std::size_t i = 1; i < c.outcomes.size(); ++i) csv.field(c.outcomes[i]);
         csv.field(c.outcomes[0]).field(c.key_tile);
         for (const auto w : c.wins) csv.field(w);

@@ -35,6 +35,8 @@ struct StatsCounts {
     std::uint64_t key_tile = 0;  // hands a key tile decided
     // Hands won by the group's own party (player, side, seat groups).
     std::uint64_t won = 0;
+    std::uint64_t won_domino = 0;                            // ... of them by domino
+    std::uint64_t won_block = 0;                             // ... of them by a block
     std::array<std::uint64_t, kStatsParties.size()> wins{};  // hands won, by party
     // Pips left in hand at the end of a hand, per seat where known (player
     // and seat groups: the group's seat; side groups: its seats; else every

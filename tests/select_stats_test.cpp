@@ -393,7 +393,8 @@ TEST(RecordData, HandsOnlyAreTheHandsOfTheFullData) {
 // and claims) say, counted from their text alone.
 struct Claimed {
     std::uint64_t records = 0, hands = 0, domino = 0, block = 0, tie = 0, key_tile = 0;
-    std::map<std::string, std::uint64_t> wins;  // by party: "AC" or a seat
+    std::map<std::string, std::uint64_t> wins;        // by party: "AC" or a seat
+    std::map<std::string, std::uint64_t> block_wins;  // by party
     std::int64_t points = 0;
     std::uint64_t pips_left = 0;  // over every seat of every hand
 };
@@ -429,6 +430,7 @@ Claimed claimed(const std::string& text, bool sides) {
             if (kind == "tie") ++c.tie;
             if (sides && who.size() == 1) who = (who == "A" || who == "C") ? "AC" : "BD";
             if (!who.empty()) ++c.wins[who];
+            if (kind == "block") ++c.block_wins[who];
             winner = kind == "domino" ? who : "";
             for (const auto& [seat, pips] : left) c.pips_left += static_cast<std::uint64_t>(pips);
         } else if (line.rfind("points ", 0) == 0) {
@@ -510,6 +512,10 @@ TEST(Stats, CountsWhatTheClaimsOfGeneratedJamaicanMatchesSay) {
     ASSERT_EQ(sides.size(), 2u);
     for (const std::string side : {"AC", "BD"}) {
         EXPECT_EQ(sides.at(side)["won"], c.wins.at(side)) << side;
+        EXPECT_EQ(sides.at(side)["won_block"], c.block_wins.at(side)) << side;
+        EXPECT_EQ(sides.at(side)["won_domino"].get<std::uint64_t>() +
+                      sides.at(side)["won_block"].get<std::uint64_t>(),
+                  c.wins.at(side));
         EXPECT_EQ(sides.at(side)["records"], c.records);
         EXPECT_EQ(sides.at(side)["hands"], c.hands);
     }
@@ -542,6 +548,7 @@ TEST(Stats, PlayersOfCutthroatWinWhatTheirSeatsWin) {
         EXPECT_EQ(p["hands"], c.hands);
         EXPECT_EQ(p["pips_left"]["seats"], c.hands);
         EXPECT_EQ(seats.at(seat)["won"], p["won"]);
+        EXPECT_EQ(p["won_block"], c.block_wins.count(seat) ? c.block_wins.at(seat) : 0);
         pips += p["pips_left"]["sum"].get<std::uint64_t>();
     }
     EXPECT_EQ(pips, c.pips_left);
