@@ -123,6 +123,12 @@ void RecordChecker::track_after(const HandState& before, const HandState& h, int
     if (hd_ && opt_.data_plies) data_after_ply(before, h, seat, before_score, score, pose);
 }
 
+// Data: a knock after a block (no notes are written for it).
+void RecordChecker::track_knock(const HandState& before, const HandState& h, int seat,
+                                const HandScore& before_score, const HandScore& score) {
+    data_after_ply(before, h, seat, before_score, score, false);
+}
+
 // Returns false when the record cannot be replayed further (a syntax error).
 bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     if (m_.over) {
@@ -156,8 +162,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
         if (h.over() != HandOver::no) {
             const int knocker = h.turn();
             if (knock_after_end(ply, h, stray)) {
-                if (hd_ && opt_.data_plies)
-                    data_after_ply(*before, h, knocker, *before_score, score, false);
+                if (hd_ && opt_.data_plies) track_knock(*before, h, knocker, *before_score, score);
                 continue;
             }
             if (stray) break;  // reported; the hand is over as it was

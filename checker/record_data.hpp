@@ -84,6 +84,9 @@ struct HandData {
     bool key_tile_decided = false;
     std::optional<Tile> key_tile{};
     int key_holder = -1;
+    // The match is decided after this hand (by points: every rule set; the
+    // outcome says how the hand itself ended).
+    bool ends_match = false;
     std::optional<Code> error{};  // the hand's first error
     std::vector<PlyData> plies{};
 };

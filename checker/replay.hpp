@@ -245,6 +245,9 @@ private:
                                                   int seat, const ast::Ply& ply,
                                                   const HandScore& before_score,
                                                   const HandScore& score, bool pose);
+    [[gnu::cold, gnu::noinline]] void track_knock(const HandState& before, const HandState& h,
+                                                  int seat, const HandScore& before_score,
+                                                  const HandScore& score);
     bool pre_actions(const ast::Ply& ply, int seat, HandState& h, HandScore& score);
     [[gnu::always_inline]] inline bool play_ply(const ast::Ply& ply, int seat, HandState& h,
                                                 HandScore& score);

@@ -231,7 +231,10 @@ void RecordChecker::run() {
     for (std::size_t i = 0; i < rec_.hands.size(); ++i) {
         const ast::Hand& hand = rec_.hands[i];
         const bool last = i + 1 == rec_.hands.size() || !replayed(rec_.hands[i + 1]);
-        if (!replayed(hand) || !replay_readings(hand, last, stop_at)) {
+        const bool over_before = m_.over;
+        const bool go_on = replayed(hand) && replay_readings(hand, last, stop_at);
+        if (opt_.data && !over_before && m_.over) out_.data.hands[i].ends_match = true;
+        if (!go_on) {
             stopped = true;
             break;
         }

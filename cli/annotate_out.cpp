@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+
 #include "cli/csv.hpp"
 #include "cli/json.hpp"
 
@@ -17,23 +21,34 @@ char seat_letter(int s) {
     return static_cast<char>('A' + s);
 }
 
+void append_int(std::string& out, long long v) {
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, static_cast<std::size_t>(r.ptr - buf));
+}
+
 // A small writer of one JSON object: commas between members kept for the
 // caller, who writes keys in order.
 class Obj {
 public:
     explicit Obj(std::string& out) : out_(out) { out_ += '{'; }
     void close() { out_ += '}'; }
+    // `,"k":` in one append; keys are short plain ASCII.
     std::string& key(std::string_view k) {
-        if (!first_) out_ += ',';
+        char buf[48];
+        std::size_t n = 0;
+        if (!first_) buf[n++] = ',';
         first_ = false;
-        out_ += '"';
-        out_ += k;  // keys are plain ASCII
-        out_ += "\":";
+        buf[n++] = '"';
+        const std::size_t len = std::min(k.size(), sizeof buf - 4);
+        std::memcpy(buf + n, k.data(), len);
+        n += len;
+        buf[n++] = '"';
+        buf[n++] = ':';
+        out_.append(buf, n);
         return out_;
     }
-    void num(std::string_view k, long long v) {
-        fmt::format_to(std::back_inserter(key(k)), "{}", v);
-    }
+    void num(std::string_view k, long long v) { append_int(key(k), v); }
     void boolean(std::string_view k, bool b) { key(k) += b ? "true" : "false"; }
     void str(std::string_view k, std::string_view s) { append_json_string(key(k), s); }
     void null(std::string_view k) { key(k) += "null"; }
@@ -127,17 +142,23 @@ void render_ply(std::string& out, const RecordData& d, const PlyData& p) {
         a += '[';
         for (std::size_t i = 0; i < p.open_ends.size(); ++i) {
             if (i) a += ',';
-            fmt::format_to(std::back_inserter(a), "{{\"end\":\"{}\",\"value\":{}}}",
-                           end_letter(p.open_ends[i]), p.end_values[i]);
+            a += "{\"end\":\"";
+            a += end_letter(p.open_ends[i]);
+            a += "\",\"value\":";
+            append_int(a, p.end_values[i]);
+            a += '}';
         }
         a += ']';
     }
     {
         std::string& a = o.key("hard_ends");
         a += '[';
-        for (std::size_t i = 0; i < p.hard_ends.size(); ++i)
-            fmt::format_to(std::back_inserter(a), "{}\"{}\"", i ? "," : "",
-                           end_letter(p.hard_ends[i]));
+        for (std::size_t i = 0; i < p.hard_ends.size(); ++i) {
+            if (i) a += ',';
+            a += '"';
+            a += end_letter(p.hard_ends[i]);
+            a += '"';
+        }
         a += ']';
     }
     o.tile("key_tile", p.key_tile);
@@ -187,6 +208,7 @@ void render_hand(std::string& out, const RecordData& d, const HandData& h) {
     else
         o.null("points");
     seat_counts(o, "pips_left", d, h.pips_left);
+    o.boolean("ends_match", h.ends_match);
     o.boolean("key_tile_decided", h.key_tile_decided);
     o.tile("key_tile", h.key_tile);
     o.seat("key_holder", h.key_holder);
@@ -259,10 +281,14 @@ void render_annotate_csv(std::string& out, std::string_view file, std::size_t in
                          const checker::Verdict& v) {
     const RecordData& d = v.data;
     CsvWriter w(out);
-    const std::string rules = v.rules;
+    // The fields every row of the record repeats, written once.
+    std::string head;
+    append_csv_field(head, file);
+    head += ',' + std::to_string(index) + ',';
+    append_csv_field(head, v.rules);
     for (const auto& h : d.hands) {
         for (const auto& p : h.plies) {
-            w.field(file).field(static_cast<std::uint64_t>(index)).field(rules).field(h.number);
+            w.raw(head).field(h.number);
             w.field(p.index + 1).field(p.pos.line).field(p.pos.column);
             w.field(checker::ply_kind_name(p.kind)).field(p.knock);
             if (p.seat >= 0)

@@ -5,7 +5,9 @@
 namespace pips::cli {
 
 bool csv_needs_quotes(std::string_view field) {
-    return field.find_first_of(",\"\r\n") != std::string_view::npos;
+    for (char c : field)
+        if (c == ',' || c == '"' || c == '\r' || c == '\n') return true;
+    return false;
 }
 
 void append_csv_field(std::string& out, std::string_view field) {
@@ -38,6 +40,13 @@ CsvWriter& CsvWriter::field(std::uint64_t n) {
     char buf[24];
     auto r = std::to_chars(buf, buf + sizeof buf, n);
     return field(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+}
+
+CsvWriter& CsvWriter::raw(std::string_view encoded) {
+    if (!first_) out_ += ',';
+    first_ = false;
+    out_ += encoded;
+    return *this;
 }
 
 void CsvWriter::end_row() {

@@ -34,6 +34,9 @@ public:
     CsvWriter& field(std::uint64_t n);
     CsvWriter& field(std::uint32_t n) { return field(static_cast<std::uint64_t>(n)); }
     CsvWriter& field(bool b) { return field(std::string_view(b ? "true" : "false")); }
+    // A field already written as CSV (append_csv_field), for one repeated
+    // on every row.
+    CsvWriter& raw(std::string_view encoded);
     // An empty field (a value that is not known).
     CsvWriter& empty() { return field(std::string_view()); }
     // Ends the row.

@@ -515,6 +515,48 @@ TEST(PipsExe, AnnotateJsonShape) {
     EXPECT_NE(d.out.find("error[wrong-seat]"), std::string::npos) << d.out;
 }
 
+TEST(PipsExe, AnnotateCsvWritesAHeaderAndARowPerPly) {
+    TempDir dir;
+    auto f = dir.write("two.dgn", kValid + "\n" + kWrongSeat);
+    ExeRun j = pips(dir, "annotate --format json " + quote(f));
+    ExeRun r = pips(dir, "annotate --format csv " + quote(f));
+    EXPECT_EQ(r.code, 1) << r.err;
+    auto lines = json_lines(j.out);
+    ASSERT_EQ(lines.size(), 2u);
+    const std::size_t plies =
+        lines[0]["plies"].get<std::size_t>() + lines[1]["plies"].get<std::size_t>();
+    EXPECT_EQ(plies, 25u + 2u);  // kWrongSeat stops at its second ply
+    std::size_t rows = 0;
+    for (char c : r.out) rows += c == '\n';
+    EXPECT_EQ(rows, plies + 1);
+    EXPECT_EQ(r.out.rfind("file,record,rules,hand,ply,", 0), 0u) << r.out;
+    // D poses 6-6 in the first record: the rules field is quoted (a comma).
+    EXPECT_NE(r.out.find(",1,\"jamaican, 4 players\",1,1,11,1,pose,false,D,true,6-6,"),
+              std::string::npos)
+        << r.out;
+}
+
+TEST(PipsExe, FmtLabelWritesTheSeatsTheReplayFixes) {
+    TempDir dir;
+    std::string unlabelled = kValid;
+    for (char s : {'A', 'B', 'C', 'D'})
+        for (std::size_t at; (at = unlabelled.find(std::string{s, ':'})) != std::string::npos;)
+            unlabelled.erase(at, 2);
+    auto f = dir.write("bare.dgn", unlabelled);
+    ExeRun plain = pips(dir, "fmt " + quote(f));
+    EXPECT_EQ(plain.code, 0) << plain.err;
+    EXPECT_EQ(plain.out.find("D:6-6"), std::string::npos) << plain.out;
+    ExeRun r = pips(dir, "fmt --label " + quote(f));
+    EXPECT_EQ(r.code, 0) << r.err;
+    auto g = dir.write("labelled.dgn", kValid);
+    EXPECT_EQ(r.out, pips(dir, "fmt " + quote(g)).out);
+    // A hand whose labels the replay cannot fix (a wrong pose) stays as it is.
+    std::string broken = unlabelled;
+    broken.replace(broken.find("6-6"), 3, "1-4");
+    auto b = dir.write("broken.dgn", broken);
+    EXPECT_EQ(pips(dir, "fmt --label " + quote(b)).out, pips(dir, "fmt " + quote(b)).out);
+}
+
 // perft reports through the same renderer as check: located problems carry
 // their code and the source line; problems with the input are `pips: error:`.
 TEST(PipsExe, PerftDiagnosticsCarryTheirCode) {

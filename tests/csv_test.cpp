@@ -126,3 +126,14 @@ RC_GTEST_PROP(Csv, FieldsOfSpecialCharactersReadBack, ()) {
     RC_ASSERT(back.size() == 1u);
     RC_ASSERT(back[0] == (std::vector<std::string>{f, "x"}));
 }
+
+TEST(Csv, RawFieldsAreWrittenAsGiven) {
+    std::string head;
+    append_csv_field(head, "a,b.dgn");
+    head += ",1";
+    std::string out;
+    CsvWriter w(out);
+    w.raw(head).field("x").end_row();
+    w.field("y").raw(head).end_row();
+    EXPECT_EQ(out, "\"a,b.dgn\",1,x\ny,\"a,b.dgn\",1\n");
+}

@@ -138,6 +138,12 @@ TEST(RecordData, SummaryHandFromTheSheet) {
         target = target || h.outcome == HandOutcome::target;
     }
     EXPECT_TRUE(target);
+    // BD reaches 61 in hand 3: the match is decided there.
+    ASSERT_EQ(v.data.hands.size(), 3u);
+    EXPECT_EQ(v.data.hands[2].outcome, HandOutcome::target);
+    EXPECT_TRUE(v.data.hands[2].ends_match);
+    EXPECT_FALSE(v.data.hands[1].ends_match);
+    EXPECT_FALSE(v.data.hands[0].ends_match);
 }
 
 TEST(RecordData, PliesOfTheKeyTileHand) {

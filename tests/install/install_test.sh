@@ -56,6 +56,7 @@ for f in /usr/bin/pips /usr/share/man/man1/pips.1.gz /usr/share/man/man5/dgn.5.g
   /usr/share/bash-completion/completions/pips /usr/share/zsh/vendor-completions/_pips \
   /usr/share/doc/pips/README.md /usr/share/doc/pips/notation.md /usr/share/doc/pips/rules.md \
   /usr/share/doc/pips/diagnostics.md /usr/share/doc/pips/viewing.md \
+  /usr/share/doc/pips/annotate.md /usr/share/doc/pips/annotate.schema.json \
   /usr/share/doc/pips/images/line.svg; do
   grep -qx "$f" "$tmp/contents" || fail "$f is not in the package"
 done
