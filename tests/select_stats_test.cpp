@@ -5,6 +5,7 @@
 // lines and pips check count independently, the same whatever --jobs.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
+#include <sys/wait.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -760,6 +761,57 @@ TEST(Select, EndingAndKeyTileAsTheClaimsSay) {
     a = {};
     a.key_tile = true;
     EXPECT_TRUE(select(dir, a, {file}).out == keyed);
+}
+
+// --- the command line --------------------------------------------------------
+
+// `pips ARGS` run through the shell: exit code, standard output and error.
+Output pips_exe(const TempDir& dir, const std::string& args) {
+    Output r;
+    const std::string cmd =
+        std::string("'") + PIPS_EXE + "' " + args + " 2>'" + dir.path("exe.err") + "'";
+    std::FILE* p = ::popen(cmd.c_str(), "r");
+    if (!p) return r;
+    char buf[4096];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
+    const int status = ::pclose(p);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.err = slurp(dir.path("exe.err"));
+    return r;
+}
+
+TEST(SelectStatsExe, OptionValuesAreCheckedWithTheNearestNamed) {
+    TempDir dir;
+    const std::string file = "'" + dir.write("three.dgn", kThree) + "'";
+    Output r = pips_exe(dir, "select --code ilegal-pass " + file);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("unknown code 'ilegal-pass'; did you mean 'illegal-pass'?"),
+              std::string::npos)
+        << r.err;
+    r = pips_exe(dir, "select --rules jamaicn " + file);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("did you mean 'jamaican'?"), std::string::npos) << r.err;
+    r = pips_exe(dir, "select --valid --invalid " + file);
+    EXPECT_EQ(r.code, 2);
+    r = pips_exe(dir, "stats --by palyer " + file);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("did you mean 'player'?"), std::string::npos) << r.err;
+    r = pips_exe(dir, "stats --by 'Event name' " + file);
+    EXPECT_EQ(r.code, 2);
+    // A tag name, even one near a grouping word when it starts with a capital.
+    r = pips_exe(dir, "stats --by Seat --format csv " + file);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out.substr(0, 9), "by,group,");
+    r = pips_exe(dir, "stats --by Event " + file);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("Paphos Cup"), std::string::npos);
+    // select through the command line: exit 0 with records written, 1 without.
+    r = pips_exe(dir, "select --invalid " + file);
+    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.out, record_texts(kThree)[2]);
+    r = pips_exe(dir, "select --ending target - < " + file);
+    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.err, "pips select: 0 of 3 records\n");
 }
 
 // --- properties ------------------------------------------------------------
