@@ -263,3 +263,19 @@ TEST(RecordData, ThePoserOfAPartialRecordIsTheReadingKept) {
     EXPECT_EQ(v.data.hands[0].winner_seat, B);
     EXPECT_EQ(v.data.hands[0].winner_party, 1);
 }
+
+TEST(RecordData, APassAtTheFrenchPose) {
+    // Hand 2: B, the last winner, holds no double and passes; C poses 6-6.
+    auto v = data_verdict("valid/french/winner_without_double_passes_at_pose.dgn");
+    ASSERT_EQ(v.data.hands.size(), 2u);
+    const auto& h = v.data.hands[1];
+    ASSERT_GT(h.plies.size(), 2u);
+    EXPECT_EQ(h.plies[0].kind, checker::PlyKind::pass);
+    EXPECT_EQ(h.plies[0].seat, B);
+    EXPECT_TRUE(h.plies[0].replayed);
+    EXPECT_EQ(h.plies[0].points[B], 0);  // no penalty: B cannot pose
+    EXPECT_EQ(h.plies[1].kind, checker::PlyKind::pose);
+    EXPECT_EQ(h.plies[1].seat, C);
+    EXPECT_EQ(h.poser, C);
+    EXPECT_EQ(h.winner_seat, C);
+}
