@@ -79,6 +79,9 @@ struct CheckOptions {
     PlyObserver* observer = nullptr;
     // Collect the record's facts as data (Verdict::data): hands and plies.
     bool data = false;
+    // With `data`: each ply's facts too (HandData::plies). Off: the hands'
+    // facts only, at the cost of a plain check (pips stats, pips select).
+    bool data_plies = true;
 };
 
 // How a hand ended and what it scored, in words (pips rescore).

@@ -100,7 +100,7 @@ bool cut_at_syntax(const ast::Hand& full, Pos stop_at, std::optional<ast::Hand>&
 void RecordChecker::track_before(const ast::Ply& ply, const HandState& h, const HandScore& score,
                                  std::optional<HandState>& before,
                                  std::optional<HandScore>& before_score) {
-    if (hd_) data_ply(ply);
+    if (hd_ && opt_.data_plies) data_ply(ply);
     before = h;
     before_score = score;
 }
@@ -110,7 +110,7 @@ void RecordChecker::track_after(const HandState& before, const HandState& h, int
                                 const ast::Ply& ply, const HandScore& before_score,
                                 const HandScore& score, bool pose) {
     if (opt_.annotate) note(ply.pos, after_ply_notes(before, h, seat, ply, before_score, score));
-    if (hd_) data_after_ply(before, h, seat, before_score, score, pose);
+    if (hd_ && opt_.data_plies) data_after_ply(before, h, seat, before_score, score, pose);
 }
 
 // Data: a knock after a block (no notes are written for it).
@@ -152,7 +152,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
         if (h.over() != HandOver::no) {
             const int knocker = h.turn();
             if (knock_after_end(ply, h, stray)) {
-                if (hd_) track_knock(*before, h, knocker, *before_score, score);
+                if (hd_ && opt_.data_plies) track_knock(*before, h, knocker, *before_score, score);
                 continue;
             }
             if (stray) break;  // reported; the hand is over as it was
@@ -166,6 +166,8 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
             }
             if (track_ && h.posed())
                 track_after(*before, h, h.poser(), ply, *before_score, score, true);
+            else if (hd_ && h.posed())
+                hd_->poser = h.poser();  // data without the plies'
             continue;
         }
         const int seat = h.turn();

@@ -144,11 +144,11 @@ bool RecordChecker::pass_at_pose(const ast::Ply& ply, int seat, const PoseRule& 
     set_event_pos(h.event_count(), ply.action_pos);
     h.pass_before_pose(seat);
     std::optional<HandScore> was;
-    if (hd_) was = s;
+    if (hd_ && opt_.data_plies) was = s;
     rules_->after_move(s, h, {Event::Kind::pass, seat, {}, able}, m_);
     ++pre_pose_passes_;
     // Data (a pass: the state before it is not looked at).
-    if (hd_) data_after_ply(h, h, seat, *was, s, false);
+    if (hd_ && opt_.data_plies) data_after_ply(h, h, seat, *was, s, false);
     return true;
 }
 

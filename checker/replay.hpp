@@ -411,7 +411,7 @@ private:
     std::array<int, 4> last_score_{};  // the last match score known (summary hands)
     HandData* hd_ = nullptr;           // CheckOptions::data: the hand being replayed
     // Notes or data: each ply's state before it is kept, and what it made looked at.
-    const bool track_ = opt_.annotate || opt_.data;
+    const bool track_ = opt_.annotate || (opt_.data && opt_.data_plies);
 };
 
 }  // namespace pips::checker::impl

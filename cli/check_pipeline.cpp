@@ -15,12 +15,14 @@ void check_item(CheckItem& item, const CheckContext& ctx, Worker& w) {
     item.out.clear();
     try {
         parser::parse_into(w.record, std::move(item.text), item.first_line, w.spare);
-        checker::Verdict v = checker::check_record(w.record);
+        checker::Verdict v = checker::check_record(w.record, ctx.options);
         item.valid = v.valid;
         item.unfinished = v.unfinished;
         item.hands = v.hands;
         item.plies = v.plies;
-        if (ctx.format == Format::json)
+        if (ctx.hook)
+            ctx.hook->record(item, w.record, v);
+        else if (ctx.format == Format::json)
             ctx.json[item.file].render(item.out, item.index, record_line(w.record, v), v);
         else if (!v.errors.empty())
             render_verdict_errors(item.out, ctx.names[item.file], w.record, v, ctx.color);

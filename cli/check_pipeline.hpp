@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "checker/checker.hpp"
 #include "cli/commands.hpp"
 #include "cli/diagnostic.hpp"
 #include "cli/input.hpp"
@@ -25,6 +26,13 @@ namespace pips::cli {
 // runs on N threads (run_pipeline); writing is in input order again. With
 // --jobs 1 the three steps run one after another on the calling thread,
 // through the same functions, so the output is the same.
+
+// What a subcommand other than check keeps of a record for its writer
+// (select, stats): made by its RecordHook on the checking thread, read by
+// the writer in input order, and kept with the item for reuse.
+struct ItemExtra {
+    virtual ~ItemExtra() = default;
+};
 
 struct CheckItem {
     enum class Kind { record, file_error };
@@ -48,8 +56,19 @@ struct CheckItem {
     bool unfinished = false;
     int hands = 0;
     std::uint64_t plies = 0;
+    std::unique_ptr<ItemExtra> extra;  // with a RecordHook
 };
 using ItemPtr = std::unique_ptr<CheckItem>;
+
+// What a subcommand makes of each record and its verdict in place of check's
+// output (select, stats): called on the checking thread, so it must only
+// write into the item (item.out, item.extra).
+class RecordHook {
+public:
+    virtual ~RecordHook() = default;
+    virtual void record(CheckItem& item, const ast::Record& record,
+                        const checker::Verdict& verdict) const = 0;
+};
 
 // What checking a record needs to know of the run; read-only while the
 // threads run.
@@ -58,6 +77,8 @@ struct CheckContext {
     std::vector<VerdictJson> json;   // per file, with --format json
     Format format = Format::text;
     bool color = false;
+    checker::CheckOptions options;     // how records are checked
+    const RecordHook* hook = nullptr;  // set: it makes the output, not `format`
 };
 
 // What a thread that parses and checks records reuses from one record to

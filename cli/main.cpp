@@ -10,26 +10,13 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/nearest.hpp"
 #include "cli/subcommands.hpp"
 #include "cli/version.hpp"
 
 namespace {
 
-// Edits (insert, delete, replace, swap of neighbours) between two words.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
-                                d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-        }
-    }
-    return d[a.size()][b.size()];
-}
+using pips::cli::nearest_name;
 
 // "usage: pips SUBCOMMAND [OPTIONS] [FILE...]" and the subcommands, one a line.
 std::string usage(CLI::App& app) {
@@ -53,13 +40,12 @@ bool unknown_subcommand(CLI::App& app, int argc, char** argv) {
     }
     const std::string_view word = argv[1];
     if (word.empty() || word.front() == '-') return false;
-    std::string best;
-    std::size_t best_distance = 3;  // suggested within two edits
+    std::vector<std::string> names;
     for (const CLI::App* sub : app.get_subcommands({})) {
         if (sub->get_name() == word) return false;
-        const std::size_t d = edit_distance(word, sub->get_name());
-        if (d < best_distance) best_distance = d, best = sub->get_name();
+        names.push_back(sub->get_name());
     }
+    const std::string best = nearest_name(word, names);
     std::string line = "pips: error: unknown subcommand '" + std::string(word) + "'";
     if (!best.empty()) line += "; did you mean '" + best + "'?";
     line += "\n";
@@ -85,11 +71,7 @@ void suggest_options(CLI::App& app, int argc, char** argv) {
         if (!word.starts_with("--")) continue;
         word = word.substr(0, word.find('='));
         if (std::find(names.begin(), names.end(), word) != names.end()) continue;
-        std::string best;
-        std::size_t best_distance = 3;
-        for (const std::string& n : names)
-            if (const std::size_t d = edit_distance(word, n); d < best_distance)
-                best_distance = d, best = n;
+        const std::string best = nearest_name(word, names);
         if (!best.empty())
             std::fprintf(stderr, "pips: unknown option '%.*s'; did you mean '%s'?\n",
                          static_cast<int>(word.size()), word.data(), best.c_str());
@@ -116,6 +98,8 @@ int main(int argc, char** argv) {
         "  pips view game.dgn -o game.html\n"
         "  pips rescore --rules chiva game.dgn\n"
         "  pips perft --depth 8 deal.dgn\n"
+        "  pips select --invalid --code illegal-pass season.dgn\n"
+        "  pips stats --by Event --format csv season.dgn\n"
         "\n"
         "Run pips SUBCOMMAND --help for the options of each subcommand.\n"
         "Exit status: 0 valid, 1 invalid, 2 could not run (bad arguments, unreadable file).");
@@ -128,6 +112,8 @@ int main(int argc, char** argv) {
     pips::cli::setup_generate(app);
     pips::cli::setup_rescore(app);
     pips::cli::setup_perft(app);
+    pips::cli::setup_select(app);
+    pips::cli::setup_stats(app);
 
     if (unknown_subcommand(app, argc, argv)) return pips::cli::kExitCannotRun;
     try {

@@ -6,7 +6,7 @@
 # The lists below are those of pips(1) (docs/man/pips.1.md); a test checks
 # them against `pips SUBCOMMAND --help` and the rule options pips knows.
 
-_pips_subcommands="check fmt annotate analyze render view generate rescore perft"
+_pips_subcommands="check fmt annotate analyze render view generate rescore perft select stats"
 _pips_rules="jamaican cutthroat french chiva quinientos fives-threes"
 
 # The options of a rule set, as in its Options tag.
@@ -31,6 +31,8 @@ _pips_options() {
     generate) echo "-h --help --rules --players --options --matches --seed --deals --labels --claims --summary --bot --max-hands --mutate" ;;
     rescore) echo "-h --help --rules" ;;
     perft) echo "-h --help --rules --players --depth" ;;
+    select) echo "-h --help --rules --player --result --valid --invalid --code --ending --key-tile --duplicates -j --jobs -q --quiet" ;;
+    stats) echo "-h --help --by --format -j --jobs -q --quiet" ;;
     *) echo "-h --help --version" ;;
     esac
 }
@@ -87,7 +89,13 @@ _pips_option_value() {
     check:--color | fmt:--color | annotate:--color) values="auto always never" ;;
     annotate:--format) values="dgn json csv" ;;
     analyze:--format) values="dgn json" ;;
-    generate:--rules) values=$_pips_rules ;;
+    generate:--rules | select:--rules) values=$_pips_rules ;;
+    select:--result) values="A B C D AC BD * tie" ;;
+    select:--code) values="syntax bad-tag bad-deal wrong-seat not-in-hand no-match ambiguous-end illegal-pass illegal-draw wrong-pose after-end end-mismatch points-mismatch score-mismatch result-mismatch" ;;
+    select:--ending) values="domino block tie target" ;;
+    stats:--by) values="player side seat rule-set Event Site Date Round Table" ;;
+    stats:--format) values="text json csv" ;;
+    select:--player | select:-j | select:--jobs | stats:-j | stats:--jobs) values="" ;;
     generate:--options) values=$(_pips_rule_options "${rules:-jamaican}") ;;
     generate:--players | perft:--players) values="2 3 4" ;;
     generate:--deals | generate:--labels) values="full none" ;;
