@@ -82,11 +82,10 @@ void RecordChecker::data_begin() {
     d.hands.clear();
     d.hands.reserve(rec_.hands.size());
     for (const auto& hand : rec_.hands) {
-        HandData hd;
+        HandData& hd = d.hands.emplace_back();
         hd.number = hand.number;
         hd.pos = hand.pos;
         hd.summary = is_summary_hand(hand);
-        d.hands.push_back(std::move(hd));
     }
 }
 
@@ -108,7 +107,7 @@ void RecordChecker::data_end() {
     }
 }
 
-void RecordChecker::data_hand(const ast::Hand& hand) {
+void RecordChecker::data_hand(const ast::Hand& hand, bool again) {
     if (!opt_.data) return;
     const auto i = static_cast<std::size_t>(&hand - rec_.hands.data());
     if (i >= out_.data.hands.size()) {
@@ -116,6 +115,7 @@ void RecordChecker::data_hand(const ast::Hand& hand) {
         return;
     }
     hd_ = &out_.data.hands[i];
+    if (!again) return;
     HandData fresh;
     fresh.number = hd_->number;
     fresh.pos = hd_->pos;

@@ -114,7 +114,7 @@ bool RecordChecker::replay_readings(const ast::Hand& hand, bool last, Pos stop_a
     readings.push_back(take_reading(at, seats.front(), go_on));
     for (std::size_t i = 1; i < seats.size(); ++i) {
         reading_seat_ = seats[i];
-        data_hand(hand);
+        data_hand(hand, /*again=*/true);
         bool more = replay_hand(hand, last, stop_at);
         readings.push_back(take_reading(at, seats[i], more));
     }

@@ -363,7 +363,9 @@ private:
     void data_parties();  // once the rules are known
     void data_end();      // each hand's first error
     // The hand being replayed: its data reset, in `hd_`.
-    void data_hand(const ast::Hand& hand);
+    // `again`: the hand was replayed before (another reading of who posed),
+    // so its data is reset; the first time it is as data_begin made it.
+    void data_hand(const ast::Hand& hand, bool again = false);
     // A ply reached: what the record writes of it; after the replay took it,
     // what it made of it.
     void data_ply(const ast::Ply& ply);

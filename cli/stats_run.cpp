@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <utility>
@@ -83,12 +84,17 @@ StatsCounts counts_for(const ast::Record&, const checker::Verdict& v, int party,
     c.plies = v.plies;
     for (const auto& d : v.errors) ++c.errors[static_cast<std::size_t>(d.code)];
     const checker::RecordData& data = v.data;
+    // Each party's slot among kStatsParties, looked up once a record.
+    std::array<int, 4> slot{-1, -1, -1, -1};
+    for (std::size_t p = 0; p < data.parties.size() && p < slot.size(); ++p)
+        slot[p] = party_slot(data.parties[p]);
     for (const checker::HandData& h : data.hands) {
         ++c.outcomes[static_cast<std::size_t>(h.outcome)];
         if (h.key_tile_decided) ++c.key_tile;
         if (h.winner_party >= 0 && static_cast<std::size_t>(h.winner_party) < data.parties.size()) {
-            if (const int slot = party_slot(data.parties[h.winner_party]); slot >= 0)
-                ++c.wins[static_cast<std::size_t>(slot)];
+            const auto w = static_cast<std::size_t>(h.winner_party);
+            if (const int at = w < slot.size() ? slot[w] : party_slot(data.parties[w]); at >= 0)
+                ++c.wins[static_cast<std::size_t>(at)];
             if (party != kNoParty && h.winner_party == party) {
                 ++c.won;
                 if (h.outcome == checker::HandOutcome::domino) ++c.won_domino;
