@@ -196,6 +196,24 @@ TEST(TileSet, Operations) {
     EXPECT_EQ(n, 3);
 }
 
+// A set's pips (read by bytes from a table) are the sum of its tiles' pips.
+TEST(TileSet, PipsAreTheSumOfTheTiles) {
+    std::uint32_t x = 0x9E3779B9u;
+    for (int n = 0; n < 20000; ++n) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        // Every size from empty to full: keep a random number of low bits too.
+        const std::uint32_t bits = (x & ((1u << kTiles) - 1)) >> (n % 29 == 0 ? 28 : n % 7);
+        const TileSet s = TileSet::from_bits(bits);
+        int sum = 0;
+        s.for_each([&](Tile t) { sum += t.hi + t.lo; });
+        ASSERT_EQ(s.pips(), sum) << bits;
+    }
+    EXPECT_EQ(TileSet::full().pips(), 168);
+    EXPECT_EQ(TileSet().pips(), 0);
+}
+
 TEST(TileSet, EveryNumberHasEightHalvesInTheFullSet) {
     TileSet full = variant(RuleSet::jamaican, 4).tile_set();
     EXPECT_EQ(full, TileSet::full());
