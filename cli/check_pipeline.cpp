@@ -1,5 +1,6 @@
 #include "cli/check_pipeline.hpp"
 
+#include <algorithm>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -264,7 +265,18 @@ private:
 
 void run_pipeline(Splitter& splitter, const CheckContext& ctx, unsigned jobs,
                   const std::function<void(const CheckItem&)>& write) {
-    Pipeline(splitter, ctx, jobs, write).run();
+    if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+    if (jobs > 1) {
+        Pipeline(splitter, ctx, jobs, write).run();
+        return;
+    }
+    CheckItem item;
+    Worker worker;
+    while (splitter.next(item)) {
+        check_item(item, ctx, worker);
+        write(item);
+        recycle(item);
+    }
 }
 
 }  // namespace pips::cli

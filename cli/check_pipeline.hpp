@@ -142,6 +142,8 @@ private:
 //
 // Rethrows what splitting or writing threw, after the threads have stopped
 // (splitting: once every item split before it has been written).
+// `jobs` 0: one per hardware thread; 1: split, checked and written in turn
+// on the calling thread, without the pipeline's threads.
 void run_pipeline(Splitter& splitter, const CheckContext& ctx, unsigned jobs,
                   const std::function<void(const CheckItem&)>& write);
 

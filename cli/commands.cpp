@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
-#include <thread>
 #include <utility>
 
 #include "checker/checker.hpp"
@@ -233,20 +232,8 @@ int run_check(const CheckArgs& args, const Io& io) {
     }
     CheckWriter writer(args, io, ctx, start);
 
-    unsigned jobs = args.jobs;
-    if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
     Splitter splitter(args.files, io);
-    if (jobs == 1) {
-        CheckItem item;
-        Worker worker;
-        while (splitter.next(item)) {
-            check_item(item, ctx, worker);
-            writer.write(item);
-            recycle(item);
-        }
-    } else {
-        run_pipeline(splitter, ctx, jobs, [&](const CheckItem& item) { writer.write(item); });
-    }
+    run_pipeline(splitter, ctx, args.jobs, [&](const CheckItem& item) { writer.write(item); });
     return writer.finish(args, splitter.bytes());
 }
 

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <chrono>
 #include <string_view>
-#include <thread>
 #include <unordered_set>
 
 #include "cli/input.hpp"
@@ -143,20 +142,8 @@ bool run_records(const RecordRunArgs& args, const Io& io, const RecordHook& hook
     ctx.hook = &hook;
     for (const auto& path : args.files) ctx.names.push_back(display_name(path));
     RecordWriter writer(args, io, ctx, out, err, write);
-    unsigned jobs = args.jobs;
-    if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
     Splitter splitter(args.files, io);
-    if (jobs == 1) {
-        CheckItem item;
-        Worker worker;
-        while (splitter.next(item)) {
-            check_item(item, ctx, worker);
-            writer.write(item);
-            recycle(item);
-        }
-    } else {
-        run_pipeline(splitter, ctx, jobs, [&](const CheckItem& item) { writer.write(item); });
-    }
+    run_pipeline(splitter, ctx, args.jobs, [&](const CheckItem& item) { writer.write(item); });
     return writer.finish();
 }
 

@@ -47,22 +47,6 @@ std::string stray_ply(const char* rules, const char* hand2) {
            hand2;
 }
 
-// The record without seat labels.
-// (A seat letter and a colon at the start of a line or after a blank.)
-std::string unlabelled(const std::string& text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const bool word_start = i == 0 || text[i - 1] == ' ' || text[i - 1] == '\n';
-        if (word_start && i + 1 < text.size() && text[i] >= 'A' && text[i] <= 'D' &&
-            text[i + 1] == ':') {
-            ++i;
-            continue;
-        }
-        out += text[i];
-    }
-    return out;
-}
-
 checker::Verdict verdict_of(const std::string& text) {
     auto vs = test::check_text(text);
     EXPECT_EQ(vs.size(), 1u);
@@ -71,6 +55,7 @@ checker::Verdict verdict_of(const std::string& text) {
 
 using test::corpus_verdict;
 using test::lists;
+using test::without_seat_labels;
 
 const char* kHand2ByB = "B:6-5 C:6-6L D:4-5R A:6-3 B:2-4 C:3-2R D:3-3L A:5-3 B:5-0 C:3-1\n";
 const char* kHand2ByD = "D:6-5 A:6-6L B:4-5R C:6-3 D:2-4 A:3-2R B:3-3L C:5-3 D:5-0 A:3-1\n";
@@ -133,22 +118,22 @@ TEST(ErrorsBreak, StrayPlyAfterDominoWithoutLabels) {
     // Hand 2's deal line shows who poses it.
     const std::string by_b = std::string("deal B 6-0 2-2 5-0 4-2 6-5 3-0 5-1\n") + kHand2ByB;
     const std::string by_d = std::string("deal D 6-0 2-2 5-0 4-2 6-5 3-0 5-1\n") + kHand2ByD;
-    EXPECT_EQ(errors_of(unlabelled(stray_ply("jamaican", by_b.c_str()))),
+    EXPECT_EQ(errors_of(without_seat_labels(stray_ply("jamaican", by_b.c_str()))),
               (Errors{{8, "after-end"}}));
-    EXPECT_EQ(errors_of(unlabelled(stray_ply("jamaican", by_d.c_str()))),
+    EXPECT_EQ(errors_of(without_seat_labels(stray_ply("jamaican", by_d.c_str()))),
               (Errors{{8, "after-end"}}));
-    EXPECT_EQ(errors_of(unlabelled(stray_ply("quinientos", by_d.c_str()))),
+    EXPECT_EQ(errors_of(without_seat_labels(stray_ply("quinientos", by_d.c_str()))),
               (Errors{{8, "after-end"}}));
-    EXPECT_EQ(errors_of(unlabelled(stray_ply("quinientos", by_b.c_str()))),
+    EXPECT_EQ(errors_of(without_seat_labels(stray_ply("quinientos", by_b.c_str()))),
               (Errors{{8, "after-end"}, {13, "wrong-pose"}}));
     // Nothing shows who posed hand 2 in jamaican: B and D read alike.
-    auto v = verdict_of(unlabelled(stray_ply("jamaican", kHand2ByB)));
+    auto v = verdict_of(without_seat_labels(stray_ply("jamaican", kHand2ByB)));
     EXPECT_TRUE(lists(v, "who posed hand 2")) << test::describe(v);
     EXPECT_FALSE(lists(v, "who posed hand 1")) << test::describe(v);
 }
 
 TEST(ErrorsBreak, StrayPlyWithoutLabelsKeepsTheMatchStateForResult) {
-    std::string text = "[Result \"BD\"]\n" + unlabelled(stray_ply("jamaican", kHand2ByD));
+    std::string text = "[Result \"BD\"]\n" + without_seat_labels(stray_ply("jamaican", kHand2ByD));
     EXPECT_EQ(errors_of(text), (Errors{{1, "result-mismatch"}, {9, "after-end"}}));
 }
 

@@ -8,7 +8,6 @@
 #include <sys/wait.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -30,6 +29,7 @@ namespace {
 using namespace pips;
 using test::slurp;
 using test::TempDir;
+using test::without_seat_labels;
 using json = nlohmann::json;
 
 struct Output {
@@ -83,21 +83,6 @@ std::string replaced(std::string text, const std::string& from, const std::strin
         if (first) break;
     }
     return text;
-}
-
-// The seat labels (`A:` ... `D:` at the start of a word) taken out.
-std::string without_labels(const std::string& text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const bool word_start = i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1]));
-        if (word_start && i + 1 < text.size() && text[i] >= 'A' && text[i] <= 'D' &&
-            text[i + 1] == ':') {
-            ++i;
-            continue;
-        }
-        out += text[i];
-    }
-    return out;
 }
 
 // The tiles `n-m` of a line, each with the seat label before it ('\0': none).
@@ -250,7 +235,7 @@ TEST(Select, DuplicatesAreTheLaterCopiesOfThePlay) {
 
     // Record 2 again: other tags, comments, CRLF, labels dropped.
     std::string copy2 = replaced(records[1], "pips generate", "Club night");
-    copy2 = without_labels(copy2);
+    copy2 = without_seat_labels(copy2);
     copy2 = replaced(copy2, "\nhand 2\n", "\nhand 2 ; the second\n");
     copy2 = crlf(copy2);
     // Record 5 again with the first deal line's tiles in another order.

@@ -77,6 +77,21 @@ bool lists(const checker::Verdict& v, const std::string& what) {
     return std::find(v.unchecked.begin(), v.unchecked.end(), what) != v.unchecked.end();
 }
 
+std::string without_seat_labels(const std::string& text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const bool word_start =
+            i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n';
+        if (word_start && i + 1 < text.size() && text[i] >= 'A' && text[i] <= 'D' &&
+            text[i + 1] == ':') {
+            ++i;
+            continue;
+        }
+        out += text[i];
+    }
+    return out;
+}
+
 std::string slurp(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream s;

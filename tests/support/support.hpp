@@ -26,6 +26,10 @@ std::vector<checker::Verdict> check_text(const std::string& text);
 // "valid" or "CODE@LINE:COL message" of a verdict's first error, for messages.
 std::string describe(const checker::Verdict& v);
 
+// The text without seat labels: a letter A to D and a colon at the start
+// of the text, a line or a word (after a blank) taken out.
+std::string without_seat_labels(const std::string& text);
+
 // A file's bytes ("" when it cannot be read).
 std::string slurp(const std::filesystem::path& path);
 
