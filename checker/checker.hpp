@@ -103,9 +103,15 @@ struct Verdict {
     std::vector<HandSummary> summaries;  // with CheckOptions::summaries
     RecordData data;                     // with CheckOptions::data
     std::uint64_t plies = 0;
+
+    // Empty again, keeping the storage of its lists.
+    void clear();
 };
 
 Verdict check_record(const ast::Record& record, const CheckOptions& options = {});
+// The same into `out`, which is cleared first: a caller checking many
+// records reuses one verdict's storage.
+void check_record(const ast::Record& record, const CheckOptions& options, Verdict& out);
 
 // The same verdict: validity, counts, rules, errors and unchecked list (notes
 // and summaries aside). Options that only add notes must not change it.

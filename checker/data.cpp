@@ -217,9 +217,15 @@ void RecordChecker::data_result(const HandResult& r, const HandState* h) {
         hd_->key_tile = r.reason.key_tile;
         hd_->key_holder = r.winner_seat;
     }
-    if (h)
-        for (int s = 0; s < h->players() && s < 4; ++s)
-            if (auto c = h->pip_count(s)) hd_->pips_left[static_cast<std::size_t>(s)] = *c;
+    if (!h) return;
+    using B = ResultReason::By;
+    if (r.reason.by == B::lowest_count || r.reason.by == B::side_totals ||
+        r.reason.by == B::counted_block) {
+        hd_->pips_left = r.reason.counts;  // the block's counts, by seat: already taken
+        return;
+    }
+    for (int s = 0; s < h->players() && s < 4; ++s)
+        if (auto c = h->pip_count(s)) hd_->pips_left[static_cast<std::size_t>(s)] = *c;
 }
 
 void RecordChecker::data_unknown(const char* why) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "checker/codes.hpp"
@@ -76,7 +77,7 @@ struct HandData {
     // "side-totals", "counted-block", "target", "chip-out", "no-chip-out",
     // "claims" (the record's claims settle it), "broken", "not-over",
     // "unfinished", "summary", "unknown".
-    std::string why = "unknown";
+    std::string_view why = "unknown";  // static text
     bool points_known = false;
     std::array<int, 4> points{};                   // by party, won in the hand
     std::array<int, 4> pips_left{-1, -1, -1, -1};  // by seat at the end, when known

@@ -328,11 +328,33 @@ std::string rescore_compatible(const ast::Record& record, const std::string& spe
     return {};
 }
 
+void Verdict::clear() {
+    line = 0;
+    valid = true;
+    unfinished = false;
+    hands = 0;
+    rules.clear();
+    errors.clear();
+    unchecked.clear();
+    notes.clear();
+    summaries.clear();
+    data.players = 0;
+    data.parties.clear();
+    data.hands.clear();
+    plies = 0;
+}
+
 Verdict check_record(const ast::Record& record, const CheckOptions& options) {
     Verdict v;
     impl::RecordChecker c(record, options, v);
     c.run();
     return v;
+}
+
+void check_record(const ast::Record& record, const CheckOptions& options, Verdict& out) {
+    out.clear();
+    impl::RecordChecker c(record, options, out);
+    c.run();
 }
 
 }  // namespace pips::checker

@@ -16,7 +16,8 @@ void check_item(CheckItem& item, const CheckContext& ctx, Worker& w) {
     item.out.clear();
     try {
         parser::parse_into(w.record, std::move(item.text), item.first_line, w.spare);
-        checker::Verdict v = checker::check_record(w.record, ctx.options);
+        checker::Verdict& v = w.verdict;
+        checker::check_record(w.record, ctx.options, v);
         item.valid = v.valid;
         item.unfinished = v.unfinished;
         item.hands = v.hands;

@@ -86,6 +86,7 @@ struct CheckContext {
 struct Worker {
     ast::Record record;
     parser::Spare spare;
+    checker::Verdict verdict;  // the last record's, its storage reused
 };
 
 // Parses and checks the item's record and renders its output into item.out.

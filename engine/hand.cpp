@@ -574,12 +574,6 @@ Step HandState::foul(int seat, Tile t) {
     return Step::ok();
 }
 
-std::optional<int> HandState::pip_count(int seat) const {
-    const SeatInfo& si = seats_[seat];
-    if (!si.exact()) return std::nullopt;
-    return v_.pip_count(si.known);
-}
-
 std::optional<TileSet> HandState::hand_of(int seat) const {
     const SeatInfo& si = seats_[seat];
     if (!si.exact()) return std::nullopt;

@@ -125,7 +125,12 @@ public:
     // Seats still in the hand.
     int in_hand() const;
     // Pip count of a seat's hand when it is known.
-    std::optional<int> pip_count(int seat) const;
+    std::optional<int> pip_count(int seat) const {
+        const SeatInfo& si = seats_[seat];
+        const int sp = si.known.size_and_pips();  // si.exact() and the pips at once
+        if (sp >> 8 != si.count) return std::nullopt;
+        return (sp & 255) + v_.pip_count_extra(si.known);
+    }
     // Remaining tiles of a seat when known.
     std::optional<TileSet> hand_of(int seat) const;
     // Numbers a seat is proven not to hold (from its passes and draws), for notes.

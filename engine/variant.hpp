@@ -53,8 +53,10 @@ struct Variant {
     LayoutKind layout() const { return traits().layout; }
     // Pip count of a tile in a hand (french blank-ten: 0-0 counts 10).
     int pip_value(Tile t) const { return (options.blank_ten && t == Tile(0, 0)) ? 10 : t.pips(); }
-    int pip_count(TileSet s) const {
-        return s.pips() + (options.blank_ten && s.contains(Tile(0, 0)) ? 10 : 0);
+    int pip_count(TileSet s) const { return s.pips() + pip_count_extra(s); }
+    // What pip_count adds to the plain sum of pips (french blank-ten: 10).
+    int pip_count_extra(TileSet s) const {
+        return options.blank_ten && s.contains(Tile(0, 0)) ? 10 : 0;
     }
     std::string name() const;  // "jamaican, 4 players, options sporting"
     // The options as written in the Options tag ("sporting playoff"), in the

@@ -196,7 +196,8 @@ TEST(TileSet, Operations) {
     EXPECT_EQ(n, 3);
 }
 
-// A set's pips (read by bytes from a table) are the sum of its tiles' pips.
+// A set's pips (read from a table, a quarter of the set at a time) are the
+// sum of its tiles' pips, and the size the same lookups give is its size.
 TEST(TileSet, PipsAreTheSumOfTheTiles) {
     std::uint32_t x = 0x9E3779B9u;
     for (int n = 0; n < 20000; ++n) {
@@ -206,11 +207,16 @@ TEST(TileSet, PipsAreTheSumOfTheTiles) {
         // Every size from empty to full: keep a random number of low bits too.
         const std::uint32_t bits = (x & ((1u << kTiles) - 1)) >> (n % 29 == 0 ? 28 : n % 7);
         const TileSet s = TileSet::from_bits(bits);
-        int sum = 0;
-        s.for_each([&](Tile t) { sum += t.hi + t.lo; });
+        int sum = 0, count = 0;
+        s.for_each([&](Tile t) {
+            sum += t.hi + t.lo;
+            ++count;
+        });
         ASSERT_EQ(s.pips(), sum) << bits;
+        ASSERT_EQ(s.size_and_pips(), count * 256 + sum) << bits;
     }
     EXPECT_EQ(TileSet::full().pips(), 168);
+    EXPECT_EQ(TileSet::full().size_and_pips(), 28 * 256 + 168);
     EXPECT_EQ(TileSet().pips(), 0);
 }
 
