@@ -218,8 +218,11 @@ Cands candidates(const Match& m) {
         // the reading whose first error stands furthest is kept).
         const bool target = h.end && h.end->kind == ast::EndLine::Kind::target && all_claims &&
                             !summaries && (s.labels || deals);
-        // Without deals a block is only proven by passes the record need not show.
-        if (deals || domino || target) cands[kAfter].push_back({hi, 0});
+        // Without deals a block is only proven by passes the record need not show;
+        // a hand that ended the match by points is over only where `target`
+        // says, deals or not (the score before it may be a summary's unknown).
+        const bool by_target = h.end && h.end->kind == ast::EndLine::Kind::target;
+        if ((deals && !by_target) || domino || target) cands[kAfter].push_back({hi, 0});
         if (deals && domino && s.claims != Claims::none && s.claims != Claims::score)
             cands[kEnd].push_back({hi, 0});
         if (deals && domino && all_claims) cands[kPoints].push_back({hi, 0});
