@@ -176,7 +176,7 @@ private:
     }
     struct Arm {
         bool used = false;
-        std::uint8_t end = 0;
+        std::uint8_t end = 0;  // once posed: the spinner while the arm is empty
     };
     LayoutKind kind_ = LayoutKind::line;
     TileSet set_ = TileSet::full();
