@@ -420,6 +420,10 @@ private:
     HandData* hd_ = nullptr;           // CheckOptions::data: the hand being replayed
     // Notes or data: each ply's state before it is kept, and what it made looked at.
     const bool track_ = opt_.annotate || (opt_.data && opt_.data_plies);
+    // ... kept here, not in replay_hand: an empty std::optional of a type
+    // this size was still zeroed whole on every hand.
+    std::optional<HandState> track_state_;
+    std::optional<HandScore> track_score_;
 };
 
 }  // namespace pips::checker::impl
