@@ -50,7 +50,7 @@ HandState::HandState(const Variant& v, bool trace_plays)
       all_dealt_(v.all_dealt() && !v.draw_game()) {}
 
 void HandState::reset() {
-    layout_ = Layout(v_.layout(), set_);
+    layout_.clear();  // of v_.layout() and set_, as constructed
     trace_.clear();
     seats_ = {};
     dealt_ = {};

@@ -27,6 +27,23 @@ public:
     Layout() = default;
     explicit Layout(LayoutKind kind, TileSet set = TileSet::full()) : kind_(kind), set_(set) {}
 
+    // Back to empty, of the same kind and set: what Layout(kind(), tile_set())
+    // is, set member by member (HandState::reset, every hand). Assigning a
+    // new Layout built it on the stack in narrow stores and copied it with
+    // wide loads, which could not be forwarded from them. Every member but
+    // kind_ and set_ must be reset here.
+    void clear() {
+        on_ = {};
+        tiles_ = 0;
+        count_ = {};
+        end_ = {};
+        dbl_ = {};
+        spinner_ = -1;
+        arms_ = {};
+        arm_fit_ = {};
+        spinner_fit_all_ = {};
+    }
+
     LayoutKind kind() const { return kind_; }
     bool empty() const { return tiles_ == 0; }
     int tiles() const { return tiles_; }
