@@ -105,7 +105,9 @@ std::vector<End> Layout::fitting_ends(Tile t) const {
 
 void Layout::spinner_play(Tile t, End e) {
     Arm& a = arms_[arm(e)];
-    a.end = static_cast<std::uint8_t>(t.other(a.end));  // an empty arm's end is the spinner
+    // The other half of t from what the arm shows (an empty arm shows the
+    // spinner), by xor: a branch on which half it is was mispredicted.
+    a.end = static_cast<std::uint8_t>(t.hi ^ t.lo ^ a.end);
     a.used = true;
     spinner_refresh();
 }

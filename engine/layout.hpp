@@ -104,7 +104,9 @@ public:
         ++count_[t.lo];
         if (kind_ == LayoutKind::line) {
             const auto i = static_cast<std::size_t>(e);
-            end_[i] = static_cast<std::uint8_t>(t.other(end_[i]));
+            // The other half, t carrying the end's number: by xor, not a
+            // branch on which half that is (it changes from play to play).
+            end_[i] = static_cast<std::uint8_t>(t.hi ^ t.lo ^ end_[i]);
             dbl_[i] = t.is_double();
         } else {
             spinner_play(t, e);
