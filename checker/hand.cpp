@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 
 #include "checker/replay.hpp"
 
@@ -72,8 +73,10 @@ namespace {
 // replayed: a deal, stock or redeal line (whose short list of tiles is not
 // counted short) stops the record before the hand (false); a later line of
 // the hand is left out of the copy in `kept`, and the hand is the last one
-// replayed. `kept` stays empty when no line of the hand is cut.
-bool cut_at_syntax(const ast::Hand& full, Pos stop_at, std::optional<ast::Hand>& kept) {
+// replayed. `kept` stays empty when no line of the hand is cut. (A pointer,
+// not a std::optional: an empty one of a hand's size was zeroed whole on
+// every hand.)
+bool cut_at_syntax(const ast::Hand& full, Pos stop_at, std::unique_ptr<ast::Hand>& kept) {
     auto cut = [&](Pos p) { return p.line >= stop_at.line; };
     for (const auto& d : full.deals)
         if (cut(d.pos)) return false;
@@ -85,7 +88,7 @@ bool cut_at_syntax(const ast::Hand& full, Pos stop_at, std::optional<ast::Hand>&
                     [&](const ast::SeatTiles& rm) { return cut(rm.pos); }) ||
         (full.end && cut(full.end->pos)) || (full.points && cut(full.points->pos)) ||
         (full.score && cut(full.score->pos))) {
-        kept = full;
+        kept = std::make_unique<ast::Hand>(full);
         std::erase_if(kept->remains, [&](const ast::SeatTiles& rm) { return cut(rm.pos); });
         if (kept->end && cut(kept->end->pos)) kept->end.reset();
         if (kept->points && cut(kept->points->pos)) kept->points.reset();
@@ -126,7 +129,7 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
         return match_over_before(full);
     }
     if (is_summary_hand(full)) return check_summary_hand(full, last, stop_at);
-    std::optional<ast::Hand> kept;
+    std::unique_ptr<ast::Hand> kept;
     if (!cut_at_syntax(full, stop_at, kept)) return false;
     const ast::Hand& hand = kept ? *kept : full;
     hand_ast_ = &hand;
@@ -141,9 +144,9 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     event_pos_.clear();
     pre_pose_passes_ = 0;
     bool broken = false;
-    bool stray = false;               // a ply after the end: it breaks nothing
-    std::optional<HandState> before;  // --annotate: the state before the ply
-    std::optional<HandScore> before_score;
+    bool stray = false;                               // a ply after the end: it breaks nothing
+    std::optional<HandState>& before = track_state_;  // --annotate: the state before the ply
+    std::optional<HandScore>& before_score = track_score_;
     for (const auto& ply : hand.plies) {
         if (!(ply.pos < stop_at)) return false;
         ++out_.plies;

@@ -17,6 +17,9 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <set>
@@ -40,10 +43,13 @@ using checker::end_of;
 inline Tile tile_of(const ast::TileTok& t) {
     const int a = t.a, b = t.b;
     const int d = (a - b) & ((a - b) >> 31);  // min(0, a - b)
-    Tile x;
-    x.hi = static_cast<std::uint8_t>(a - d);
-    x.lo = static_cast<std::uint8_t>(b + d);
-    return x;
+    // Built in a register: set a half at a time, the tile was stored a byte
+    // at a time and loaded back as one word to be passed on, a
+    // store-forwarding stall on every ply.
+    static_assert(sizeof(Tile) == 2 && offsetof(Tile, hi) == 0);
+    const int hi = a - d, lo = b + d;
+    constexpr bool little = std::endian::native == std::endian::little;
+    return std::bit_cast<Tile>(static_cast<std::uint16_t>(little ? hi | lo << 8 : lo | hi << 8));
 }
 // A tile as written ("1-2"), where Tile::str() gives it high half first.
 inline std::string written(const ast::TileTok& t) {
@@ -414,6 +420,10 @@ private:
     HandData* hd_ = nullptr;           // CheckOptions::data: the hand being replayed
     // Notes or data: each ply's state before it is kept, and what it made looked at.
     const bool track_ = opt_.annotate || (opt_.data && opt_.data_plies);
+    // ... kept here, not in replay_hand: an empty std::optional of a type
+    // this size was still zeroed whole on every hand.
+    std::optional<HandState> track_state_;
+    std::optional<HandScore> track_score_;
 };
 
 }  // namespace pips::checker::impl

@@ -50,7 +50,7 @@ HandState::HandState(const Variant& v, bool trace_plays)
       all_dealt_(v.all_dealt() && !v.draw_game()) {}
 
 void HandState::reset() {
-    layout_ = Layout(v_.layout(), set_);
+    layout_.clear();  // of v_.layout() and set_, as constructed
     trace_.clear();
     seats_ = {};
     dealt_ = {};
@@ -290,7 +290,12 @@ void HandState::after_move(int seat) {
 
 void HandState::update_over() {
     if (over_ != HandOver::no) return;
-    if (blocked() == std::optional<bool>(true)) {
+    // Every tile dealt and none drawn (blocked's first answer, here without
+    // the call: this runs after every move): blocked exactly when nothing
+    // fits.
+    const bool is_blocked =
+        all_dealt_ && posed() ? layout_.fit_mask().empty() : blocked() == std::optional<bool>(true);
+    if (is_blocked) {
         over_ = HandOver::blocked;
         after_block_passes_ = 0;
         // Detected from a round of passes: those passes were the knocks.

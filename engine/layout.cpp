@@ -20,6 +20,9 @@ void Layout::pose(int a, int b) {
         dbl_ = {t.is_double(), t.is_double()};
     } else {
         spinner_ = a;
+        // An empty arm shows the spinner (end_value): kept in its end, so
+        // that a play reads what it covers without a branch on `used`.
+        for (Arm& arm : arms_) arm.end = static_cast<std::uint8_t>(a);
         spinner_refresh();
     }
 }
@@ -61,26 +64,28 @@ constexpr std::array<ArmEnds, 16> kArmEnds = [] {
 }  // namespace
 
 void Layout::spinner_refresh() {
-    const std::uint32_t off = set_.bits() & ~on_.bits();
+    // Until all four arms are used only the empty arms take a tile, one
+    // carrying the spinner; then an arm showing v takes v-v, and once v-v is
+    // down any tile carrying v. Worked out for every arm both ways and picked
+    // by masks, not branches: which arms are used and which doubles are down
+    // change from play to play (the branches were mispredicted).
+    const std::uint32_t on = on_.bits();
+    const std::uint32_t off = set_.bits() & ~on;
+    const auto mask = [](bool b) { return 0u - static_cast<std::uint32_t>(b); };
+    const std::uint32_t all_used =
+        mask(arms_[0].used & arms_[1].used & arms_[2].used & arms_[3].used);
+    const std::uint32_t carries_spinner = TileSet::carrying(spinner_).bits();
     std::uint32_t all = 0;
-    if (!all_arms_used()) {
-        // Only the empty arms take a tile, one carrying the spinner.
-        const std::uint32_t c = TileSet::carrying(spinner_).bits() & off;
-        for (std::size_t i = 0; i < 4; ++i) {
-            const std::uint32_t m = arms_[i].used ? 0u : c;
-            arm_fit_[i] = TileSet::from_bits(m);
-            all |= m;
-        }
-    } else {
-        // An arm showing v takes v-v, and once v-v is down any tile carrying v.
-        const std::uint32_t on = on_.bits();
-        for (std::size_t i = 0; i < 4; ++i) {
-            const int v = arms_[i].end;
-            const std::uint32_t d = kDoubleBit[static_cast<std::size_t>(v)];
-            const std::uint32_t m = ((on & d) ? TileSet::carrying(v).bits() : d) & off;
-            arm_fit_[i] = TileSet::from_bits(m);
-            all |= m;
-        }
+    for (std::size_t i = 0; i < 4; ++i) {
+        const std::size_t v = arms_[i].end;
+        const std::uint32_t d = kDoubleBit[v];
+        const std::uint32_t down = mask((on & d) != 0);
+        const std::uint32_t full =
+            (TileSet::carrying(static_cast<int>(v)).bits() & down) | (d & ~down);
+        const std::uint32_t empty = carries_spinner & mask(!arms_[i].used);
+        const std::uint32_t m = ((full & all_used) | (empty & ~all_used)) & off;
+        arm_fit_[i] = TileSet::from_bits(m);
+        all |= m;
     }
     spinner_fit_all_ = TileSet::from_bits(all);
 }
@@ -100,8 +105,9 @@ std::vector<End> Layout::fitting_ends(Tile t) const {
 
 void Layout::spinner_play(Tile t, End e) {
     Arm& a = arms_[arm(e)];
-    int from = a.used ? a.end : spinner_;
-    a.end = static_cast<std::uint8_t>(t.other(from));
+    // The other half of t from what the arm shows (an empty arm shows the
+    // spinner), by xor: a branch on which half it is was mispredicted.
+    a.end = static_cast<std::uint8_t>(t.hi ^ t.lo ^ a.end);
     a.used = true;
     spinner_refresh();
 }
@@ -113,7 +119,7 @@ bool Layout::spinner_same_result(Tile t, End e1, End e2) const {
     const Arm& x = arms_[arm(e1)];
     const Arm& y = arms_[arm(e2)];
     const int a1 = x.used ? x.end : -1, a2 = y.used ? y.end : -1;
-    const int n1 = t.other(x.used ? x.end : spinner_), n2 = t.other(y.used ? y.end : spinner_);
+    const int n1 = t.other(x.end), n2 = t.other(y.end);  // (an empty arm's end: the spinner)
     return (n1 == n2 && a1 == a2) || (n1 == a1 && n2 == a2);
 }
 

@@ -27,6 +27,23 @@ public:
     Layout() = default;
     explicit Layout(LayoutKind kind, TileSet set = TileSet::full()) : kind_(kind), set_(set) {}
 
+    // Back to empty, of the same kind and set: what Layout(kind(), tile_set())
+    // is, set member by member (HandState::reset, every hand). Assigning a
+    // new Layout built it on the stack in narrow stores and copied it with
+    // wide loads, which could not be forwarded from them. Every member but
+    // kind_ and set_ must be reset here.
+    void clear() {
+        on_ = {};
+        tiles_ = 0;
+        count_ = {};
+        end_ = {};
+        dbl_ = {};
+        spinner_ = -1;
+        arms_ = {};
+        arm_fit_ = {};
+        spinner_fit_all_ = {};
+    }
+
     LayoutKind kind() const { return kind_; }
     bool empty() const { return tiles_ == 0; }
     int tiles() const { return tiles_; }
@@ -87,7 +104,9 @@ public:
         ++count_[t.lo];
         if (kind_ == LayoutKind::line) {
             const auto i = static_cast<std::size_t>(e);
-            end_[i] = static_cast<std::uint8_t>(t.other(end_[i]));
+            // The other half, t carrying the end's number: by xor, not a
+            // branch on which half that is (it changes from play to play).
+            end_[i] = static_cast<std::uint8_t>(t.hi ^ t.lo ^ end_[i]);
             dbl_[i] = t.is_double();
         } else {
             spinner_play(t, e);
@@ -176,7 +195,7 @@ private:
     }
     struct Arm {
         bool used = false;
-        std::uint8_t end = 0;
+        std::uint8_t end = 0;  // once posed: the spinner while the arm is empty
     };
     LayoutKind kind_ = LayoutKind::line;
     TileSet set_ = TileSet::full();

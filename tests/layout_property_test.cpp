@@ -112,6 +112,7 @@ RC_GTEST_PROP(LayoutQuickAnswers, AgreeWithTheRulesAfterEveryMove, (bool spinner
     const Tile p = poses[rng() % poses.size()];
     const bool flip = (rng() & 1) != 0;
     l.pose(flip ? p.lo : p.hi, flip ? p.hi : p.lo);
+    std::vector<std::pair<Tile, End>> played;
     for (;;) {
         check_layout(l);
         std::vector<std::pair<Tile, End>> moves;
@@ -120,8 +121,35 @@ RC_GTEST_PROP(LayoutQuickAnswers, AgreeWithTheRulesAfterEveryMove, (bool spinner
         if (moves.empty()) break;
         const auto [t, e] = moves[rng() % moves.size()];
         l.play(t, e);
+        played.push_back({t, e});
         RC_ASSERT(l.check_invariants().empty());
     }
+    // Cleared, the layout is a new one of its kind and set: the same hand
+    // played again on it and on a new layout gives the same answers.
+    l.clear();
+    Layout fresh(l.kind(), set);
+    RC_ASSERT(l.empty());
+    RC_ASSERT(l.tile_set() == set);
+    const auto same = [](const Layout& a, const Layout& b) {
+        RC_ASSERT(a.str() == b.str());
+        RC_ASSERT(a.on_table() == b.on_table());
+        RC_ASSERT(a.tiles() == b.tiles());
+        RC_ASSERT(a.fit_mask() == b.fit_mask());
+        for (End e : {End::L, End::R, End::N, End::E, End::S, End::W})
+            RC_ASSERT(a.fit_mask(e) == b.fit_mask(e));
+        RC_ASSERT(a.open_total() == b.open_total());
+        RC_ASSERT(a.check_invariants().empty());
+    };
+    same(l, fresh);
+    l.pose(flip ? p.lo : p.hi, flip ? p.hi : p.lo);
+    fresh.pose(flip ? p.lo : p.hi, flip ? p.hi : p.lo);
+    same(l, fresh);
+    for (const auto& [t, e] : played) {
+        l.play(t, e);
+        fresh.play(t, e);
+        same(l, fresh);
+    }
+    check_layout(l);
 }
 
 }  // namespace
