@@ -4,8 +4,8 @@
 // far larger (a seat may pass while able: minutes a hand), so whole french
 // hands run only with PIPS_BENCH_FRENCH=1 set, and fewer hands; french late
 // in a hand (16 or 20 tiles in hand, judged as pips analyze judges) is in
-// the normal run. Deals are shuffled from fixed seeds; each iteration is one
-// hand. Counters: the median and 99th percentile time of a hand, wall and CPU
+// the normal run, 24 tiles in hand with PIPS_BENCH_FRENCH=1. Deals are shuffled from fixed seeds;
+// each iteration is one hand. Counters: the median and 99th percentile time of a hand, wall and CPU
 // (the thread's own: on a loaded machine the wall clock also counts the time
 // other processes ran), nodes a second (CPU), and the process's peak RSS.
 #include <benchmark/benchmark.h>
@@ -193,13 +193,19 @@ const int registered = [] {
     }
     for (const Variant& v : all_variants())
         if (v.traits().pass_while_able)
-            for (int left : {16, 20})
+            for (int left : {16, 20, 24}) {
+                // 24 tiles in hand: seconds to a minute a hand, with
+                // PIPS_BENCH_FRENCH=1 only.
+                if (left == 24 && !std::getenv("PIPS_BENCH_FRENCH")) continue;
                 benchmark::RegisterBenchmark(
                     ("JudgeLate/" + std::string(rules_id(v.rules)) + "/" + std::to_string(left))
                         .c_str(),
                     BM_JudgeFrenchLate, v, left)
                     ->Unit(benchmark::kMillisecond)
-                    ->Iterations(left == 16 ? 20 : 8);
+                    ->Iterations(left == 16   ? 20
+                                 : left == 20 ? 8
+                                              : 3);
+            }
     return 0;
 }();
 

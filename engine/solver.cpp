@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -100,6 +101,22 @@ int order_score(const Game& g, const Move& m) {
     if (m.tile.is_double()) score += 20;
     if (m.kind == Move::Kind::play) score += 100 * g.points_after(m);
     return score;
+}
+
+// French, a play of the party: the tiles the other seats hold that fit
+// somewhere once it is made. The party's plays are ordered by it, fewest
+// first (then as order_score() has them): a proof that the party keeps its
+// value must answer every move of the three seats against it, and a play that
+// leaves them fewer tiles to play leaves fewer moves to answer (the proofs of
+// 24-tile positions take a third to a half fewer positions).
+int others_fitting(const Game& g, const Move& m) {
+    const HandState& h = g.hand();
+    Layout after = h.layout();
+    after.play(m.tile, m.end ? *m.end : after.fitting(m.tile).front());
+    std::uint32_t others = 0;
+    for (int seat = 0; seat < h.players(); ++seat)
+        if (seat != m.seat) others |= h.seat(seat).known.bits();
+    return std::popcount(after.fit_mask().bits() & others);
 }
 
 }  // namespace
@@ -367,6 +384,11 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
         // counts by passing while able, and often does best so.
         if (penalties_ && !maximise && moves[i].kind == Move::Kind::pass && i != hint)
             score[i] = 1 << 10;
+        // French: the party's plays that leave the others least to play
+        // first (others_fitting()); still after the table's move and before
+        // a pass.
+        if (penalties_ && maximise && posed && moves[i].kind == Move::Kind::play && i != hint)
+            score[i] += 64 * (32 - others_fitting(g, moves[i]));
     }
     // Insertion sort, stable: few moves.
     for (std::size_t i = 1; i < n; ++i) {
