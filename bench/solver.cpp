@@ -103,6 +103,19 @@ void BM_SolvePose(benchmark::State& state, Variant v) {
     report(state, t);
 }
 
+// Plays `g` to the end of its hand along the first best move, every choice
+// judged by `judge(g, seat)` (seat -1: whoever is to move).
+template <class Judge>
+void play_best_line(Game& g, int at, Judge judge) {
+    while (!g.hand_over()) {
+        const std::vector<Solver::Judged> j = judge(g, at);
+        const auto best = std::max_element(
+            j.begin(), j.end(), [](const auto& a, const auto& b) { return a.value < b.value; });
+        g.apply(best->move);
+        at = -1;
+    }
+}
+
 // A hand judged ply by ply, as pips analyze does: the value from the pose,
 // then every move of every choice valued, along a line of play that takes the
 // first best move.
@@ -116,15 +129,8 @@ void BM_JudgeHand(benchmark::State& state, Variant v) {
             solver.new_hand();
             const int poser = mover(g);
             benchmark::DoNotOptimize(solver.value(g, v.party_of(poser), poser));
-            int at = poser;
-            while (!g.hand_over()) {
-                const std::vector<Solver::Judged> j = solver.judge(g, at);
-                const auto best = std::max_element(
-                    j.begin(), j.end(),
-                    [](const auto& a, const auto& b) { return a.value < b.value; });
-                g.apply(best->move);
-                at = -1;
-            }
+            play_best_line(g, poser,
+                           [&](const Game& at, int seat) { return solver.judge(at, seat); });
         });
         t.nodes += solver.nodes();
     }
@@ -161,14 +167,9 @@ void BM_JudgeFrenchLate(benchmark::State& state, Variant v, int left) {
             if (g.hand_over()) return;
             benchmark::DoNotOptimize(solver.value(g, v.party_of(mover(g, at)), at));
             const auto blunder = [](int before, int after) { return before - after >= 10; };
-            while (!g.hand_over()) {
-                const std::vector<Solver::Judged> j = solver.judge_played(g, at, 0, blunder);
-                const auto best = std::max_element(
-                    j.begin(), j.end(),
-                    [](const auto& a, const auto& b) { return a.value < b.value; });
-                g.apply(best->move);
-                at = -1;
-            }
+            play_best_line(g, at, [&](const Game& now, int seat) {
+                return solver.judge_played(now, seat, 0, blunder);
+            });
         });
         t.nodes += solver.nodes();
     }

@@ -116,16 +116,6 @@ int exit_code(bool ran, bool all_valid) {
     return all_valid ? kExitValid : kExitInvalid;
 }
 
-// Finishes a run: everything written, or exit code 2.
-int finish(Output& out, Output& err, int code) {
-    if (!out.flush()) {
-        say_error(err, {"", {}, std::string(kCannotWrite), "cannot write the output"});
-        code = kExitCannotRun;
-    }
-    err.flush();
-    return code;
-}
-
 // The comments of `pips annotate`: the checker's notes, and each error as a
 // note where it happened (unless a note there already says it).
 parser::Notes annotation_notes(const checker::Verdict& v) {
@@ -188,7 +178,7 @@ public:
     // Everything written; the summary and the statistics line as asked.
     int finish(const CheckArgs& args, std::uint64_t bytes) {
         progress_.clear();
-        int code = cli::finish(out_, err_, exit_code(ran_, tally_.invalid == 0));
+        int code = finish_output(out_, err_, exit_code(ran_, tally_.invalid == 0));
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
         if (!args.quiet)
@@ -276,7 +266,7 @@ int run_fmt(const FmtArgs& args, const Io& io) {
                             [&](const ast::Record& record, std::size_t) { print(name, record); });
     }
     progress.clear();
-    return finish(out, err, exit_code(ran, clean));
+    return finish_output(out, err, exit_code(ran, clean));
 }
 
 int run_annotate(const AnnotateArgs& args, const Io& io) {
@@ -324,7 +314,7 @@ int run_annotate(const AnnotateArgs& args, const Io& io) {
             [&](const ast::Record& record, std::size_t i) { annotate(name, record, i); });
     }
     progress.clear();
-    return finish(out, err, exit_code(ran, all_valid));
+    return finish_output(out, err, exit_code(ran, all_valid));
 }
 
 }  // namespace pips::cli

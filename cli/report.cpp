@@ -7,6 +7,9 @@
 #include <cstdlib>
 #include <iterator>
 
+#include "cli/commands.hpp"
+#include "cli/diagnostic.hpp"
+
 namespace pips::cli {
 
 namespace {
@@ -55,6 +58,16 @@ bool Output::flush() {
     }
     if (std::fflush(file_) != 0) ok_ = false;
     return ok_;
+}
+
+int finish_output(Output& out, Output& err, int code) {
+    if (!out.flush()) {
+        render_diagnostic(err.buf(), {"", {}, std::string(kCannotWrite), "cannot write the output"},
+                          nullptr, false);
+        code = kExitCannotRun;
+    }
+    err.flush();
+    return code;
 }
 
 bool use_color(std::FILE* file) {

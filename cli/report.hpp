@@ -39,6 +39,11 @@ private:
     bool ok_ = true;
 };
 
+// Ends a command's run: writes `out`; when that fails, says so on `err`
+// (cannot-write) and returns 2 (kExitCannotRun) instead of `code`; then
+// writes `err`.
+int finish_output(Output& out, Output& err, int code);
+
 // Colour on a terminal only, and never with NO_COLOR set.
 bool use_color(std::FILE* file);
 

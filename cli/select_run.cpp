@@ -308,12 +308,10 @@ int run_select(const SelectArgs& args, const Io& io) {
         ++written;
         out.buf() += item.out;
     });
-    int code = !ran ? kExitCannotRun : written > 0 ? kExitValid : kExitInvalid;
-    if (!out.flush()) {
-        render_diagnostic(err.buf(), {"", {}, std::string(kCannotWrite), "cannot write the output"},
-                          nullptr, false);
-        code = kExitCannotRun;
-    }
+    const int code = finish_output(out, err,
+                                   !ran          ? kExitCannotRun
+                                   : written > 0 ? kExitValid
+                                                 : kExitInvalid);
     if (!args.quiet)
         fmt::format_to(std::back_inserter(err.buf()), "pips select: {} of {} records\n", written,
                        records);

@@ -357,14 +357,7 @@ int run_stats(const StatsArgs& args, const Io& io) {
             groups[name].add(counts);
     });
     out.buf() += render_stats(args, groups);
-    int code = ran ? kExitValid : kExitCannotRun;
-    if (!out.flush()) {
-        render_diagnostic(err.buf(), {"", {}, std::string(kCannotWrite), "cannot write the output"},
-                          nullptr, false);
-        code = kExitCannotRun;
-    }
-    err.flush();
-    return code;
+    return finish_output(out, err, ran ? kExitValid : kExitCannotRun);
 }
 
 }  // namespace pips::cli

@@ -23,6 +23,7 @@
 #include "cli/report.hpp"
 #include "parser/parser.hpp"
 #include "parser/printer.hpp"
+#include "tests/support/capture.hpp"
 #include "tests/support/support.hpp"
 
 namespace {
@@ -217,27 +218,8 @@ TEST(Summary, CountsRecords) {
 
 // --- the commands as library calls -----------------------------------------
 
-// Runs a command with its output in files, returning the exit code.
-struct Captured {
-    int code = -1;
-    std::string out, err;
-};
-
-template <class Fn>
-Captured capture(const TempDir& dir, Fn&& fn) {
-    Captured c;
-    std::FILE* out = std::fopen(dir.path("stdout").c_str(), "wb");
-    std::FILE* err = std::fopen(dir.path("stderr").c_str(), "wb");
-    cli::Io io;
-    io.out = out;
-    io.err = err;
-    c.code = fn(io);
-    std::fclose(out);
-    std::fclose(err);
-    c.out = slurp(dir.path("stdout"));
-    c.err = slurp(dir.path("stderr"));
-    return c;
-}
+using test::capture;
+using test::Captured;
 
 TEST(Commands, FmtPrintsCanonicalRecordsSeparatedByABlankLine) {
     TempDir dir;

@@ -2,6 +2,9 @@
 
 #include <unistd.h>
 #include <algorithm>
+#include <array>
+#include <optional>
+#include <string_view>
 
 #include <fstream>
 #include <sstream>
@@ -114,6 +117,57 @@ TempDir::~TempDir() {
 std::string TempDir::write(const std::string& name, const std::string& text) const {
     std::ofstream(path(name), std::ios::binary) << text;
     return path(name);
+}
+
+namespace {
+
+std::string fact(int x) {
+    return std::to_string(x);
+}
+std::string fact(bool x) {
+    return x ? "true" : "false";
+}
+std::string fact(std::string_view x) {
+    return std::string(x);
+}
+std::string fact(checker::HandOutcome x) {
+    return checker::outcome_name(x);
+}
+std::string fact(const std::optional<Tile>& x) {
+    return x ? x->str() : "none";
+}
+std::string fact(const std::optional<checker::Code>& x) {
+    return x ? checker::code_name(*x) : "none";
+}
+std::string fact(const std::array<int, 4>& x) {
+    std::string s;
+    for (int v : x) s += (s.empty() ? "" : " ") + std::to_string(v);
+    return s;
+}
+
+}  // namespace
+
+std::string hand_facts_differ(const checker::HandData& a, const checker::HandData& b) {
+    std::string out;
+    auto same = [&](const char* name, const auto& x, const auto& y) {
+        if (out.empty() && !(x == y)) out = std::string(name) + ": " + fact(x) + " | " + fact(y);
+    };
+    same("number", a.number, b.number);
+    same("summary", a.summary, b.summary);
+    same("poser", a.poser, b.poser);
+    same("outcome", a.outcome, b.outcome);
+    same("winner_seat", a.winner_seat, b.winner_seat);
+    same("winner_party", a.winner_party, b.winner_party);
+    same("why", a.why, b.why);
+    same("points_known", a.points_known, b.points_known);
+    same("points", a.points, b.points);
+    same("pips_left", a.pips_left, b.pips_left);
+    same("key_tile_decided", a.key_tile_decided, b.key_tile_decided);
+    same("key_tile", a.key_tile, b.key_tile);
+    same("key_holder", a.key_holder, b.key_holder);
+    same("ends_match", a.ends_match, b.ends_match);
+    same("error", a.error, b.error);
+    return out;
 }
 
 }  // namespace pips::test

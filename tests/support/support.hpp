@@ -30,6 +30,11 @@ std::string describe(const checker::Verdict& v);
 // of the text, a line or a word (after a blank) taken out.
 std::string without_seat_labels(const std::string& text);
 
+// The first of a hand's facts (checker::HandData, its plies aside) that
+// differs between `a` and `b`, with both values ("pips_left: 3 9 0 4 | 3 8 0
+// 4"); empty when they all agree.
+std::string hand_facts_differ(const checker::HandData& a, const checker::HandData& b);
+
 // A file's bytes ("" when it cannot be read).
 std::string slurp(const std::filesystem::path& path);
 
