@@ -70,7 +70,7 @@ void Layout::spinner_refresh() {
     // by masks, not branches: which arms are used and which doubles are down
     // change from play to play (the branches were mispredicted).
     const std::uint32_t on = on_.bits();
-    const std::uint32_t off = set_.bits() & ~on;
+    const std::uint32_t set = set_.bits();
     const auto mask = [](bool b) { return 0u - static_cast<std::uint32_t>(b); };
     const std::uint32_t all_used =
         mask(arms_[0].used & arms_[1].used & arms_[2].used & arms_[3].used);
@@ -83,7 +83,7 @@ void Layout::spinner_refresh() {
         const std::uint32_t full =
             (TileSet::carrying(static_cast<int>(v)).bits() & down) | (d & ~down);
         const std::uint32_t empty = carries_spinner & mask(!arms_[i].used);
-        const std::uint32_t m = ((full & all_used) | (empty & ~all_used)) & off;
+        const std::uint32_t m = ((full & all_used) | (empty & ~all_used)) & set;
         arm_fit_[i] = TileSet::from_bits(m);
         all |= m;
     }
@@ -104,12 +104,37 @@ std::vector<End> Layout::fitting_ends(Tile t) const {
 }
 
 void Layout::spinner_play(Tile t, End e) {
-    Arm& a = arms_[arm(e)];
+    const std::size_t i = arm(e);
+    Arm& a = arms_[i];
+    const bool was_used = a.used;
     // The other half of t from what the arm shows (an empty arm shows the
     // spinner), by xor: a branch on which half it is was mispredicted.
     a.end = static_cast<std::uint8_t>(t.hi ^ t.lo ^ a.end);
     a.used = true;
-    spinner_refresh();
+    // What spinner_refresh() would work out, for the arms the play changes:
+    if (was_used != all_arms_used()) {
+        // the fourth arm filled: every arm changes rule (once a hand);
+        spinner_refresh();
+        return;
+    }
+    const auto v = static_cast<std::size_t>(a.end);
+    const std::uint32_t carrying_v = TileSet::carrying(static_cast<int>(v)).bits() & set_.bits();
+    if (!was_used) {
+        // another arm filled: it takes nothing until all four are used (the
+        // empty ones still take what they took);
+        arm_fit_[i] = TileSet{};
+    } else if (t.is_double()) {
+        // v-v down (seldom): every arm showing v takes any tile carrying v;
+        for (std::size_t k = 0; k < 4; ++k)
+            if (arms_[k].end == v) arm_fit_[k] = TileSet::from_bits(carrying_v);
+    } else {
+        // else the arm played at, showing v: v-v, or any tile carrying v
+        // once v-v is down.
+        const std::uint32_t d = kDoubleBit[v];
+        const std::uint32_t down = 0u - static_cast<std::uint32_t>((on_.bits() & d) != 0);
+        arm_fit_[i] = TileSet::from_bits((carrying_v & down) | (d & ~down & set_.bits()));
+    }
+    spinner_fit_all_ = arm_fit_[0] | arm_fit_[1] | arm_fit_[2] | arm_fit_[3];
 }
 
 bool Layout::spinner_same_result(Tile t, End e1, End e2) const {

@@ -173,7 +173,7 @@ public:
         if (empty()) return {};
         if (kind_ == LayoutKind::line)
             return ((TileSet::carrying(end_[0]) | TileSet::carrying(end_[1])) & set_) - on_;
-        return spinner_fit_all_;
+        return spinner_fit_all_ - on_;
     }
 
     std::string str() const;  // "L5 R3" / "N0 E- S3* W1"
@@ -184,7 +184,9 @@ private:
     static std::size_t arm(End e) {
         return static_cast<std::size_t>(e) - static_cast<std::size_t>(End::N);
     }
-    TileSet spinner_fit_mask(End e) const { return is_line_end(e) ? TileSet{} : arm_fit_[arm(e)]; }
+    TileSet spinner_fit_mask(End e) const {
+        return is_line_end(e) ? TileSet{} : arm_fit_[arm(e)] - on_;
+    }
     Ends spinner_fitting(Tile t) const;
     bool spinner_same_result(Tile t, End e1, End e2) const;
     void spinner_play(Tile t, End e);
@@ -208,9 +210,10 @@ private:
     // spinner
     int spinner_ = -1;
     std::array<Arm, 4> arms_{};
-    // What each arm takes now (tiles of the set off the table) and their
-    // union, kept up to date by pose and play: the replay asks after every
-    // move.
+    // What each arm takes now and their union, kept up to date by pose and
+    // play (the replay asks after every move). Tiles already on the table
+    // are left in, and taken out where the masks are read: a play then
+    // changes only the arms it reaches.
     std::array<TileSet, 4> arm_fit_{};
     TileSet spinner_fit_all_;
 };
