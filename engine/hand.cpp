@@ -293,8 +293,17 @@ void HandState::update_over() {
     // Every tile dealt and none drawn (blocked's first answer, here without
     // the call: this runs after every move): blocked exactly when nothing
     // fits.
-    const bool is_blocked =
-        all_dealt_ && posed() ? layout_.fit_mask().empty() : blocked() == std::optional<bool>(true);
+    bool is_blocked = false;
+    if (all_dealt_ && posed()) {
+        is_blocked = layout_.fit_mask().empty();
+    } else if (posed()) {
+        // The usual answer first, without the call: the seat to play next
+        // holds a tile known to fit (blocked() would say no at that seat or
+        // before it). A seat out of the hand holds none.
+        const TileSet fits = layout_.fit_mask();
+        if (turn_ < 0 || (seats_[static_cast<std::size_t>(turn_)].known & fits).empty())
+            is_blocked = blocked() == std::optional<bool>(true);
+    }
     if (is_blocked) {
         over_ = HandOver::blocked;
         after_block_passes_ = 0;
