@@ -111,28 +111,36 @@ void Layout::spinner_play(Tile t, End e) {
     // spinner), by xor: a branch on which half it is was mispredicted.
     a.end = static_cast<std::uint8_t>(t.hi ^ t.lo ^ a.end);
     a.used = true;
-    // What spinner_refresh() would work out, for the arms the play changes:
-    if (was_used != all_arms_used()) {
-        // the fourth arm filled: every arm changes rule (once a hand);
+    // What spinner_refresh() would work out, for the arms the play changes.
+    // The fourth arm filled: every arm changes rule (once a hand).
+    const bool all_used = all_arms_used();
+    if (was_used != all_used) {
         spinner_refresh();
         return;
     }
-    const auto v = static_cast<std::size_t>(a.end);
-    const std::uint32_t carrying_v = TileSet::carrying(static_cast<int>(v)).bits() & set_.bits();
-    if (!was_used) {
-        // another arm filled: it takes nothing until all four are used (the
-        // empty ones still take what they took);
+    if (!all_used) {
+        // Another arm filled: it takes nothing until all four are used; the
+        // empty ones still take what they took.
         arm_fit_[i] = TileSet{};
-    } else if (t.is_double()) {
-        // v-v down (seldom): every arm showing v takes any tile carrying v;
-        for (std::size_t k = 0; k < 4; ++k)
-            if (arms_[k].end == v) arm_fit_[k] = TileSet::from_bits(carrying_v);
     } else {
-        // else the arm played at, showing v: v-v, or any tile carrying v
-        // once v-v is down.
-        const std::uint32_t d = kDoubleBit[v];
-        const std::uint32_t down = 0u - static_cast<std::uint32_t>((on_.bits() & d) != 0);
-        arm_fit_[i] = TileSet::from_bits((carrying_v & down) | (d & ~down & set_.bits()));
+        // The arm played at shows v: it takes v-v, or any tile carrying v
+        // once v-v is down. When t is v-v, so does every arm showing v (by
+        // masks: whether t is a double changes from play to play).
+        const auto v = static_cast<std::size_t>(a.end);
+        const std::uint32_t set = set_.bits();
+        const auto mask = [](bool b) { return 0u - static_cast<std::uint32_t>(b); };
+        const std::uint32_t down = mask((on_.bits() & kDoubleBit[v]) != 0);
+        const std::uint32_t takes =
+            ((TileSet::carrying(static_cast<int>(v)).bits() & down) | (kDoubleBit[v] & ~down)) &
+            set;
+        const std::uint32_t opened = mask(t.is_double());
+        std::array<std::uint32_t, 4> f{};
+        for (std::size_t k = 0; k < 4; ++k) {
+            const std::uint32_t sel = opened & mask(arms_[k].end == v);
+            f[k] = (takes & sel) | (arm_fit_[k].bits() & ~sel);
+        }
+        f[i] = takes;
+        for (std::size_t k = 0; k < 4; ++k) arm_fit_[k] = TileSet::from_bits(f[k]);
     }
     spinner_fit_all_ = arm_fit_[0] | arm_fit_[1] | arm_fit_[2] | arm_fit_[3];
 }
