@@ -72,6 +72,7 @@ void HandState::reset() {
     after_block_passes_ = 0;
     constraints_.clear();
     proofs_.clear();
+    limited_ = false;
     rank_proof_ = {};
     dealt_to_ = {};
     draws_.clear();
@@ -169,6 +170,7 @@ void HandState::start() {
 
 int HandState::next_seat(int s) const {
     const int first = s + 1 == v_.players ? 0 : s + 1;
+    if (!seats_[static_cast<std::size_t>(first)].out) return first;  // the usual answer
     for (int n = first, i = 0; i < v_.players; ++i) {
         if (!seats_[static_cast<std::size_t>(n)].out) return n;
         if (++n == v_.players) n = 0;
@@ -334,6 +336,7 @@ Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_h
             if (si.unknown() >= 2 || (si.unknown() >= 1 && si.known.contains(t))) {
                 si.known.insert(h);
                 proofs_.push_back({seat, h, events_});
+                limited_ = true;
             }
         }
     }
@@ -487,6 +490,7 @@ void HandState::add_constraint(int seat) {
     if (pass_while_able_) return;  // a pass proves nothing
     TileSet fits = layout_.playable(set_ - layout_.on_table());
     constraints_.push_back({seat, fits, events_, {}, false, false, line_ends()});
+    limited_ = true;
 }
 
 Step HandState::pass(int seat) {
@@ -555,6 +559,7 @@ Step HandState::draw(int seat, std::optional<Tile>* drawn) {
     if (!si.exact() && posed()) {
         TileSet fits = layout_.playable(set_ - layout_.on_table());
         constraints_.push_back({seat, fits, events_, {}, false, true, line_ends()});
+        limited_ = true;
     }
     std::optional<Tile> t;
     if (stock_known_ && stock_next_ < stock_.size()) {

@@ -190,8 +190,7 @@ private:
     // hand, nothing proven about the others' hands, no pass or draw to
     // contradict.
     bool holds_plainly(int seat, Tile t) const {
-        return proofs_.empty() && constraints_.empty() &&
-               seats_[static_cast<std::size_t>(seat)].known.contains(t);
+        return !limited_ && seats_[static_cast<std::size_t>(seat)].known.contains(t);
     }
 
     // --- placements (engine/placement.hpp) ------------------------------------
@@ -211,9 +210,7 @@ private:
     };
     PlacementProblem problem(const Keep& keep, Places& where) const;
     bool placeable(const Keep& keep, PlacementCut* cut, Places* where = nullptr) const;
-    bool placement_needed() const {
-        return !constraints_.empty() || !proofs_.empty() || !rank_proof_.above.empty();
-    }
+    bool placement_needed() const { return limited_ || !rank_proof_.above.empty(); }
     // The pose proved something (a holder's tile, or in a draw game the tiles
     // nobody was dealt): at which event, and in words.
     bool pose_proven() const { return !proofs_.empty() || !rank_proof_.above.empty(); }
@@ -301,6 +298,9 @@ private:
         int event = -1;
     };
     RankProof rank_proof_;
+    // constraints_ or proofs_ hold something: asked at every play, as one
+    // flag rather than two vectors looked at.
+    bool limited_ = false;
     // What placements need: the deal lines, who played each tile on the
     // table and at which event, and every draw.
     std::array<TileSet, 4> dealt_to_{};
