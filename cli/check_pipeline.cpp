@@ -183,16 +183,13 @@ private:
     }
 
     // Splits a batch, into items this thread used before where it has some
-    // (their storage is reused; taken all at once, one lock a batch rather
-    // than one an item: the lock's cache line went from core to core at
-    // every item), new ones made one at a time so that no more are made
-    // than are filled. Called without the lock.
+    // (their trees' storage is reused), taken one at a time so that no more
+    // are made than are filled. Called without the lock.
     Split split_batch(std::size_t self, std::vector<ItemPtr>& batch) {
         Split s;
-        take_items(self, batch);
         try {
             for (; s.n < kBatch && s.bytes < kBatchBytes; ++s.n) {
-                if (batch.size() == s.n) batch.push_back(new_item(self));
+                if (batch.size() == s.n) batch.push_back(take_item(self));
                 if (!splitter_.next(*batch[s.n])) {
                     s.end = true;
                     break;
@@ -206,54 +203,41 @@ private:
         return s;
     }
 
-    // Up to a batch of items from this thread's pool, into `batch`.
-    void take_items(std::size_t self, std::vector<ItemPtr>& batch) {
+    // An item of this thread's pool, or a new one.
+    ItemPtr take_item(std::size_t self) {
         std::lock_guard pool_lock(mutex_);
         auto& pool = pools_[self];
-        while (!pool.empty() && batch.size() < kBatch) {
-            batch.push_back(std::move(pool.back()));
-            pool.pop_back();
+        if (pool.empty()) {
+            auto item = std::make_unique<CheckItem>();
+            item->owner = self;
+            return item;
         }
-    }
-    static ItemPtr new_item(std::size_t self) {
-        auto item = std::make_unique<CheckItem>();
-        item->owner = self;
+        ItemPtr item = std::move(pool.back());
+        pool.pop_back();
         return item;
     }
 
     // Writes the checked items in order from `written_` on, while no other
-    // thread does: every item ready in order is taken at once and written
-    // without the lock, then handed back to its owner's pool (one lock a
-    // run of items, not two an item). Called and returns with the lock held.
+    // thread does. Called and returns with the lock held.
     void write_ready(std::unique_lock<std::mutex>& lock) {
         if (writing_) return;
         writing_ = true;
-        std::vector<ItemPtr>& run = writing_run_;
-        while (!stop_) {
-            for (std::size_t at = written_ % kMaxInFlight; ready_[at];
-                 at = (written_ + run.size()) % kMaxInFlight)
-                run.push_back(std::move(ready_[at]));
-            if (run.empty()) break;
+        while (!stop_ && ready_[written_ % kMaxInFlight]) {
+            ItemPtr next = std::move(ready_[written_ % kMaxInFlight]);
             lock.unlock();
             try {
-                for (auto& item : run) {
-                    write_(*item);
-                    recycle(*item);
-                }
+                write_(*next);
+                recycle(*next);
             } catch (...) {
                 lock.lock();
                 write_error_ = std::current_exception();
                 stop_ = true;
-                run.clear();
                 break;
             }
             lock.lock();
-            for (auto& item : run) {
-                ++written_;
-                bytes_in_flight_ -= item->size;
-                pools_[item->owner].push_back(std::move(item));
-            }
-            run.clear();
+            ++written_;
+            bytes_in_flight_ -= next->size;
+            pools_[next->owner].push_back(std::move(next));
         }
         writing_ = false;
         wake_.notify_all();  // room to split, or the end
@@ -266,7 +250,6 @@ private:
     std::mutex mutex_;
     std::condition_variable wake_;
     std::vector<ItemPtr> ready_;               // checked, by seq % kMaxInFlight
-    std::vector<ItemPtr> writing_run_;         // taken from ready_ by the writing thread
     std::vector<std::vector<ItemPtr>> pools_;  // written, for reuse by their owner
     std::size_t split_ = 0;                    // items split
     std::size_t written_ = 0;                  // items written
