@@ -179,6 +179,55 @@ void analysis_moves(const Game& g, int poser, MoveList& out) {
     out.resize(kept);
 }
 
+std::optional<int> french_floor(const Game& g, int party) {
+    // The value is minus the points against the party P: those incurred and
+    // those still to come. P holds one tile, and it fits an arm no other
+    // seat can change: all four arms are used (then only a play on an arm
+    // changes what it shows or which tiles it takes, and v-v once down stays
+    // down), the arm shows v, the tile fits it, and no other seat holds a
+    // tile carrying v (every tile the arm takes carries v). The tile then
+    // still fits at P's next turn, and P plays it and dominoes (the value is
+    // at least what P gets by that play); until then P does not pass. So
+    // nothing more comes against P but a board pass already under way on
+    // another seat's play (10), or, if a seat moving before P holds one tile
+    // and dominoes first, P's pips: the tile's pip count, doubled if it is a
+    // double, doubled again if the seat's last tile is one (a seat holding a
+    // double). No further pass of P's: no run, no pass while able.
+    if (!g.variant().traits().penalties || g.hand_number() == 0 || g.hand_over())
+        return std::nullopt;
+    const HandState& h = g.hand();
+    if (!h.posed() || party < 0 || party >= h.players()) return std::nullopt;
+    const auto& me = h.seat(party);
+    if (me.count != 1 || me.known.size() != 1) return std::nullopt;
+    const Layout& l = h.layout();
+    if (l.kind() != LayoutKind::spinner) return std::nullopt;
+    constexpr std::array<End, 4> kArms = {End::N, End::E, End::S, End::W};
+    for (End e : kArms)
+        if (!l.arm_used(e)) return std::nullopt;
+    TileSet others;
+    for (int seat = 0; seat < h.players(); ++seat) {
+        if (seat == party) continue;
+        const auto& si = h.seat(seat);
+        if (si.known.size() != si.count) return std::nullopt;
+        others |= si.known;
+    }
+    const Tile tile = me.known.first();
+    const bool safe = std::any_of(kArms.begin(), kArms.end(), [&](End e) {
+        return l.fit_mask(e).contains(tile) && (others & TileSet::carrying(l.end_value(e))).empty();
+    });
+    if (!safe) return std::nullopt;
+    const HandScore& s = g.score();
+    int later = s.board_from >= 0 && s.board_from != party ? 10 : 0;
+    // A seat moving before P with one tile left.
+    bool first = false;
+    for (int seat = h.turn(); seat >= 0 && seat != party; seat = (seat + 1) % h.players())
+        first = first || h.seat(seat).count == 1;
+    if (first)
+        later += g.variant().pip_count(me.known) * (tile.is_double() ? 2 : 1) *
+                 (others.has_double() ? 2 : 1);
+    return -s.points[static_cast<std::size_t>(party)] - later;
+}
+
 std::vector<Move> analysis_moves(const Game& g, int poser) {
     MoveList l;
     analysis_moves(g, poser, l);
@@ -335,6 +384,9 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
         // low at once.
         const int most = -g.score().points[static_cast<std::size_t>(persp_)];
         if (most <= alpha) return most;
+        // And at least its floor: a search that asks for less fails high.
+        if (const std::optional<int> least = french_floor(g, persp_); least && *least >= beta)
+            return *least;
     }
     Frame& f = frame(depth, g);
     MoveList& moves = f.moves;
