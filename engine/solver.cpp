@@ -181,22 +181,26 @@ void analysis_moves(const Game& g, int poser, MoveList& out) {
 
 std::optional<int> french_floor(const Game& g, int party) {
     // The value is minus the points against the party P: those incurred and
-    // those still to come. P holds one tile, and it fits an arm no other
-    // seat can change: all four arms are used (then only a play on an arm
-    // changes what it shows or which tiles it takes, and v-v once down stays
-    // down), the arm shows v, the tile fits it, and no other seat holds a
-    // tile carrying v (every tile the arm takes carries v). The tile then
-    // still fits at P's next turn, and P plays it and dominoes (the value is
-    // at least what P gets by that play); until then P does not pass. So
-    // nothing more comes against P but a board pass already under way on
-    // another seat's play (10), or, if a seat moving before P holds one tile
-    // and dominoes first, P's pips: the tile's pip count, doubled if it is a
-    // double, doubled again if the seat's last tile is one (a seat holding a
-    // double). No further pass of P's: no run, no pass while able.
+    // those still to come. P holds one tile. With all four arms used, only a
+    // play on an arm changes what it shows or which tiles it takes, and v-v
+    // once down stays down: an arm the tile fits now still takes it at P's
+    // next turn unless another seat plays on it first. Another seat can play
+    // on an arm only with a tile that fits it now (or once v-v is down,
+    // which needs v-v, a tile that fits it now if it shows v, or P's own),
+    // and each seat moving before P's turn plays at most once. So if the
+    // tile fits an arm no other seat holds a tile for, or more arms than
+    // the seats moving before P's turn, it still fits then, and P plays it
+    // and dominoes (the value is at least what P gets so). Until then P
+    // does not pass, so nothing more comes against P but a board pass under
+    // way on another seat's play (10), or, if a seat moving before P holds
+    // one tile and dominoes first, P's pips: the tile's pip count, doubled
+    // if it is a double, doubled again if that seat's last tile is one (a
+    // seat holding a double). No further pass of P's: no run, no pass while
+    // able.
     if (!g.variant().traits().penalties || g.hand_number() == 0 || g.hand_over())
         return std::nullopt;
     const HandState& h = g.hand();
-    if (!h.posed() || party < 0 || party >= h.players()) return std::nullopt;
+    if (!h.posed() || party < 0 || party >= h.players() || h.turn() < 0) return std::nullopt;
     const auto& me = h.seat(party);
     if (me.count != 1 || me.known.size() != 1) return std::nullopt;
     const Layout& l = h.layout();
@@ -212,16 +216,24 @@ std::optional<int> french_floor(const Game& g, int party) {
         others |= si.known;
     }
     const Tile tile = me.known.first();
-    const bool safe = std::any_of(kArms.begin(), kArms.end(), [&](End e) {
-        return l.fit_mask(e).contains(tile) && (others & TileSet::carrying(l.end_value(e))).empty();
-    });
-    if (!safe) return std::nullopt;
+    int fitting = 0;
+    bool untouchable = false;
+    for (End e : kArms) {
+        const TileSet fit = l.fit_mask(e);
+        if (!fit.contains(tile)) continue;
+        ++fitting;
+        untouchable = untouchable || (others & fit).empty();
+    }
+    // The seats moving before P's turn; whether one of them holds one tile.
+    int before = 0;
+    bool first = false;
+    for (int seat = h.turn(); seat != party; seat = (seat + 1) % h.players()) {
+        ++before;
+        first = first || h.seat(seat).count == 1;
+    }
+    if (!untouchable && fitting <= before) return std::nullopt;
     const HandScore& s = g.score();
     int later = s.board_from >= 0 && s.board_from != party ? 10 : 0;
-    // A seat moving before P with one tile left.
-    bool first = false;
-    for (int seat = h.turn(); seat >= 0 && seat != party; seat = (seat + 1) % h.players())
-        first = first || h.seat(seat).count == 1;
     if (first)
         later += g.variant().pip_count(me.known) * (tile.is_double() ? 2 : 1) *
                  (others.has_double() ? 2 : 1);

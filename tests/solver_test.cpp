@@ -257,20 +257,38 @@ RC_GTEST_PROP(SolverBruteForce, FrenchFloorIsNeverAboveTheValue, ()) {
 
 // The check above has teeth: floors that leave out what french_floor() takes
 // care of are caught above the value on the same endgames. One trusts any
-// tile that fits now (not only an arm the others cannot change), one forgets
-// a board pass under way, one forgets that a seat may domino before the
-// party's turn. And french_floor() does apply.
+// arm the tile fits now (even where the seats before the party can take
+// them all away), one forgets a board pass under way, one forgets that a
+// seat may domino before the party's turn. And french_floor() does apply.
 TEST(SolverBruteForce, FrenchFloorBrokenVersionsAreCaught) {
     const Variant v = variant("french", 4);
     auto incurred = [](const Game& g, int party) {
         return -g.score().points[static_cast<std::size_t>(party)];
     };
-    // Any tile that fits, all arms used: the party is trusted to domino.
+    // The party's one tile fits some arm, all four arms used: trusted to
+    // domino at its next turn even where the seats before it can take every
+    // arm it fits away (what comes against it meanwhile counted as
+    // french_floor() counts it).
     const auto any_fit = [&](const Game& g, int party) -> std::optional<int> {
         const HandState& h = g.hand();
         if (g.hand_over() || !h.posed() || h.seat(party).count != 1) return std::nullopt;
-        if (!h.layout().fits_anywhere(h.seat(party).known.first())) return std::nullopt;
-        return french_floor(g, party) ? french_floor(g, party) : incurred(g, party);
+        const Layout& l = h.layout();
+        for (End e : {End::N, End::E, End::S, End::W})
+            if (!l.arm_used(e)) return std::nullopt;
+        const TileSet mine = h.seat(party).known;
+        if (!l.fits_anywhere(mine.first())) return std::nullopt;
+        const HandScore& s = g.score();
+        int later = s.board_from >= 0 && s.board_from != party ? 10 : 0;
+        TileSet others;
+        bool first = false;
+        for (int seat = 0; seat < 4; ++seat)
+            if (seat != party) others |= h.seat(seat).known;
+        for (int seat = h.turn(); seat != party; seat = (seat + 1) % 4)
+            first = first || h.seat(seat).count == 1;
+        if (first)
+            later += g.variant().pip_count(mine) * (mine.has_double() ? 2 : 1) *
+                     (others.has_double() ? 2 : 1);
+        return incurred(g, party) - later;
     };
     // No board pass under way counted.
     const auto no_board = [&](const Game& g, int party) -> std::optional<int> {
