@@ -396,9 +396,11 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
         // low at once.
         const int most = -g.score().points[static_cast<std::size_t>(persp_)];
         if (most <= alpha) return most;
-        // And at least its floor: a search that asks for less fails high.
-        if (const std::optional<int> least = french_floor(g, persp_); least && *least >= beta)
-            return *least;
+        // And at least its floor (which needs the party's last tile): a
+        // search that asks for less fails high.
+        if (g.hand().seat(persp_).count == 1)
+            if (const std::optional<int> least = french_floor(g, persp_); least && *least >= beta)
+                return *least;
     }
     Frame& f = frame(depth, g);
     MoveList& moves = f.moves;
