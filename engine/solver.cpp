@@ -187,16 +187,16 @@ std::optional<int> french_floor(const Game& g, int party) {
     // next turn unless another seat plays on it first. Another seat can play
     // on an arm only with a tile that fits it now (or once v-v is down,
     // which needs v-v, a tile that fits it now if it shows v, or P's own),
-    // and each seat moving before P's turn plays at most once. So if the
-    // tile fits an arm no other seat holds a tile for, or more arms than
-    // the seats moving before P's turn, it still fits then, and P plays it
+    // and each seat moving before P's turn plays at most once. So unless
+    // those seats can take every arm the tile fits, one each with a tile
+    // that fits it now, the tile still fits at P's turn, and P plays it
     // and dominoes (the value is at least what P gets so). Until then P
     // does not pass, so nothing more comes against P but a board pass under
-    // way on another seat's play (10), or, if a seat moving before P holds
-    // one tile and dominoes first, P's pips: the tile's pip count, doubled
-    // if it is a double, doubled again if that seat's last tile is one (a
-    // seat holding a double). No further pass of P's: no run, no pass while
-    // able.
+    // way on another seat's play (10, if the passes it still needs can come
+    // before P's turn), or, if a seat moving before P holds one tile and
+    // dominoes first, P's pips: the tile's pip count, doubled if it is a
+    // double, doubled again if that seat's last tile is one (a seat holding
+    // a double). No further pass of P's: no run, no pass while able.
     if (!g.variant().traits().penalties || g.hand_number() == 0 || g.hand_over())
         return std::nullopt;
     const HandState& h = g.hand();
@@ -216,24 +216,29 @@ std::optional<int> french_floor(const Game& g, int party) {
         others |= si.known;
     }
     const Tile tile = me.known.first();
-    int fitting = 0;
-    bool untouchable = false;
-    for (End e : kArms) {
-        const TileSet fit = l.fit_mask(e);
-        if (!fit.contains(tile)) continue;
-        ++fitting;
-        untouchable = untouchable || (others & fit).empty();
-    }
-    // The seats moving before P's turn; whether one of them holds one tile.
-    int before = 0;
-    bool first = false;
-    for (int seat = h.turn(); seat != party; seat = (seat + 1) % h.players()) {
-        ++before;
-        first = first || h.seat(seat).count == 1;
-    }
-    if (!untouchable && fitting <= before) return std::nullopt;
+    // The arms the tile fits (bit i: kArms[i]), and every set of them the
+    // seats moving before P's turn can take away, one arm each at most
+    // (bit m of `taken`: the arms of m all taken).
+    unsigned fitting = 0;
+    for (std::size_t i = 0; i < 4; ++i)
+        if (l.fit_mask(kArms[i]).contains(tile)) fitting |= 1u << i;
     const HandScore& s = g.score();
-    int later = s.board_from >= 0 && s.board_from != party ? 10 : 0;
+    std::uint32_t taken = 1;      // none taken
+    bool first = false;           // one of those seats holds one tile
+    int passes = s.board_passes;  // on the board under way, if they all pass
+    for (int seat = h.turn(); seat != party; seat = (seat + 1) % h.players()) {
+        const TileSet held = h.seat(seat).known;
+        first = first || h.seat(seat).count == 1;
+        passes += seat != s.board_from;
+        std::uint32_t next = taken;
+        for (std::size_t i = 0; i < 4; ++i)
+            if ((fitting >> i & 1u) && !(held & l.fit_mask(kArms[i])).empty())
+                for (unsigned m = 0; m < 16; ++m)
+                    if (taken >> m & 1u) next |= 1u << (m | 1u << i);
+        taken = next;
+    }
+    if (fitting == 0 || (taken >> fitting & 1u)) return std::nullopt;
+    int later = s.board_from >= 0 && s.board_from != party && passes >= h.players() - 1 ? 10 : 0;
     if (first)
         later += g.variant().pip_count(me.known) * (tile.is_double() ? 2 : 1) *
                  (others.has_double() ? 2 : 1);
