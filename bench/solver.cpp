@@ -4,7 +4,9 @@
 // far larger (a seat may pass while able: minutes a hand), so whole french
 // hands run only with PIPS_BENCH_FRENCH=1 set, and fewer hands; french late
 // in a hand (16 or 20 tiles in hand, judged as pips analyze judges) is in
-// the normal run, 24 tiles in hand with PIPS_BENCH_FRENCH=1. Deals are shuffled from fixed seeds;
+// the normal run, 24 tiles in hand with PIPS_BENCH_FRENCH=1; and
+// corpus/valid/french/board_pass.dgn judged along its own plies after its
+// first few plays. Deals are shuffled from fixed seeds;
 // each iteration is one hand. Counters: the median and 99th percentile time of a hand, wall and CPU
 // (the thread's own: on a loaded machine the wall clock also counts the time
 // other processes ran), nodes a second (CPU), and the process's peak RSS.
