@@ -446,6 +446,19 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
     const int seat = moves[0].seat;
     const bool maximise = g.variant().party_of(seat) == persp_;
     const std::size_t n = moves.size();
+    if (penalties_ && maximise && posed && g.hand().seat(persp_).count == 2) {
+        // French, the party to play with two tiles: a play after which its
+        // floor already reaches beta ends the search here (the value is at
+        // least that play's).
+        for (std::size_t i = 0; i < n; ++i) {
+            if (moves[i].kind != Move::Kind::play) continue;
+            child = g;
+            if (!child.apply(moves[i])) throw SolverError("the engine refused a listed move");
+            if (const std::optional<int> least = french_floor(child, persp_);
+                least && *least >= beta)
+                return *least;
+        }
+    }
     std::array<std::uint8_t, 64> order;
     std::array<int, 64> score;
     for (std::size_t i = 0; i < n; ++i) {
