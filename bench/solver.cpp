@@ -4,7 +4,9 @@
 // far larger (a seat may pass while able: minutes a hand), so whole french
 // hands run only with PIPS_BENCH_FRENCH=1 set, and fewer hands; french late
 // in a hand (16 or 20 tiles in hand, judged as pips analyze judges) is in
-// the normal run, 24 tiles in hand with PIPS_BENCH_FRENCH=1. Deals are shuffled from fixed seeds;
+// the normal run, 24 tiles in hand with PIPS_BENCH_FRENCH=1; and
+// corpus/valid/french/board_pass.dgn judged along its own plies after its
+// first few plays. Deals are shuffled from fixed seeds;
 // each iteration is one hand. Counters: the median and 99th percentile time of a hand, wall and CPU
 // (the thread's own: on a loaded machine the wall clock also counts the time
 // other processes ran), nodes a second (CPU), and the process's peak RSS.
@@ -176,6 +178,85 @@ void BM_JudgeFrenchLate(benchmark::State& state, Variant v, int left) {
     report(state, t);
 }
 
+// corpus/valid/french/board_pass.dgn: its deal and its plays, "C:6-6E"
+// (seat, tile, end) or "D:pass".
+Game board_pass_line(std::vector<Move>& line) {
+    const Variant v = [] {
+        for (const Variant& x : all_variants())
+            if (x.traits().pass_while_able) return x;
+        return Variant{};
+    }();
+    auto tile = [](const char* t) { return Tile(t[0] - '0', t[2] - '0'); };
+    Deal d;
+    for (const char* h : {"6-5 6-1 6-0 5-2 4-0 3-1 2-1", "6-4 6-3 5-5 5-3 4-4 3-2 2-0",
+                          "6-6 5-0 4-3 3-3 2-2 1-0 0-0", "6-2 5-4 5-1 4-2 4-1 3-0 1-1"}) {
+        std::vector<Tile> hand;
+        for (const char* t = h; *t; t += t[3] ? 4 : 3) hand.push_back(tile(t));
+        d.hands.push_back(hand);
+    }
+    Game g(v);
+    g.deal(d);
+    const char* plies[] = {"C:0-0",  "D:3-0N", "A:4-0S", "B:2-0W", "C:1-0E", "D:1-1E", "A:6-1E",
+                           "B:4-4S", "C:4-3S", "D:pass", "A:pass", "B:pass", "C:6-6E", "D:6-2E",
+                           "A:pass", "B:pass", "C:2-2W", "D:4-2E", "A:2-1W", "B:6-4E", "C:3-3S",
+                           "D:5-1W", "A:6-5E", "B:5-5E", "C:5-0E"};
+    for (const char* p : plies) {
+        const int seat = p[0] - 'A';
+        if (p[2] == 'p')
+            line.push_back(Move::pass(seat));
+        else if (line.empty())
+            line.push_back(Move::pose(seat, tile(p + 2)));
+        else
+            line.push_back(Move::play(seat, tile(p + 2),
+                                      p[5] == 'N'   ? End::N
+                                      : p[5] == 'E' ? End::E
+                                      : p[5] == 'S' ? End::S
+                                                    : End::W));
+    }
+    return g;
+}
+
+// corpus/valid/french/board_pass.dgn judged as pips analyze judges it, along
+// its own plies, after the first `after` of them: the value there for the
+// seat to play, then judge_played() at every ply with the move the record
+// plays. Within the default limit of pips analyze (200 million positions):
+// a run past it stops there, with the counter `limit` 1.
+void BM_JudgeBoardPass(benchmark::State& state, int after) {
+    Solver solver(SolverOptions{.tt_mb = kTableMb, .node_limit = 200'000'000});
+    Times t;
+    bool past = false;
+    for (auto _ : state) {
+        std::vector<Move> line;
+        Game g = board_pass_line(line);
+        for (int i = 0; i < after; ++i) g.apply(line[static_cast<std::size_t>(i)]);
+        time_hand(t, [&] {
+            solver.new_hand();
+            try {
+                benchmark::DoNotOptimize(solver.value(g, g.variant().party_of(mover(g))));
+                for (std::size_t i = static_cast<std::size_t>(after); i < line.size(); ++i) {
+                    // The move played: the same end, else the same tile (an
+                    // end giving the same position).
+                    const std::vector<Move> ms = analysis_moves(g);
+                    const Move& m = line[i];
+                    std::size_t at = ms.size();
+                    for (std::size_t j = ms.size(); j-- > 0;)
+                        if (ms[j].kind == m.kind && ms[j].tile == m.tile &&
+                            (at == ms.size() || ms[j].end == m.end))
+                            at = j;
+                    benchmark::DoNotOptimize(solver.judge_played(
+                        g, -1, at, [](int before, int a) { return before - a >= 10; }));
+                    g.apply(line[i]);
+                }
+            } catch (const SolverError&) {
+                past = true;
+            }
+        });
+        t.nodes += solver.nodes();
+    }
+    report(state, t);
+    state.counters["limit"] = past ? 1 : 0;
+}
+
 const int registered = [] {
     for (const Variant& v : all_variants()) {
         const std::string name = std::string(rules_id(v.rules)) + "/" + std::to_string(v.players);
@@ -207,6 +288,15 @@ const int registered = [] {
                                  : left == 20 ? 8
                                               : 3);
             }
+    // board_pass.dgn from its fifth play on (23 tiles in hand) in the normal
+    // run; from earlier plays with PIPS_BENCH_FRENCH=1.
+    for (int after : {5, 4, 3, 2, 0}) {
+        if (after < 5 && !std::getenv("PIPS_BENCH_FRENCH")) continue;
+        benchmark::RegisterBenchmark(("JudgeBoardPass/after/" + std::to_string(after)).c_str(),
+                                     BM_JudgeBoardPass, after)
+            ->Unit(benchmark::kMillisecond)
+            ->Iterations(1);
+    }
     return 0;
 }();
 

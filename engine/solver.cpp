@@ -179,6 +179,72 @@ void analysis_moves(const Game& g, int poser, MoveList& out) {
     out.resize(kept);
 }
 
+std::optional<int> french_floor(const Game& g, int party) {
+    // The value is minus the points against the party P: those incurred and
+    // those still to come. P holds one tile. With all four arms used, only a
+    // play on an arm changes what it shows or which tiles it takes, and v-v
+    // once down stays down: an arm the tile fits now still takes it at P's
+    // next turn unless another seat plays on it first. Another seat can play
+    // on an arm only with a tile that fits it now (or once v-v is down,
+    // which needs v-v, a tile that fits it now if it shows v, or P's own),
+    // and each seat moving before P's turn plays at most once. So unless
+    // those seats can take every arm the tile fits, one each with a tile
+    // that fits it now, the tile still fits at P's turn, and P plays it
+    // and dominoes (the value is at least what P gets so). Until then P
+    // does not pass, so nothing more comes against P but a board pass under
+    // way on another seat's play (10, if the passes it still needs can come
+    // before P's turn), or, if a seat moving before P holds one tile and
+    // dominoes first, P's pips: the tile's pip count, doubled if it is a
+    // double, doubled again if that seat's last tile is one (a seat holding
+    // a double). No further pass of P's: no run, no pass while able.
+    if (!g.variant().traits().penalties || g.hand_number() == 0 || g.hand_over())
+        return std::nullopt;
+    const HandState& h = g.hand();
+    if (!h.posed() || party < 0 || party >= h.players() || h.turn() < 0) return std::nullopt;
+    const auto& me = h.seat(party);
+    if (me.count != 1 || me.known.size() != 1) return std::nullopt;
+    const Layout& l = h.layout();
+    if (l.kind() != LayoutKind::spinner) return std::nullopt;
+    constexpr std::array<End, 4> kArms = {End::N, End::E, End::S, End::W};
+    for (End e : kArms)
+        if (!l.arm_used(e)) return std::nullopt;
+    TileSet others;
+    for (int seat = 0; seat < h.players(); ++seat) {
+        if (seat == party) continue;
+        const auto& si = h.seat(seat);
+        if (si.known.size() != si.count) return std::nullopt;
+        others |= si.known;
+    }
+    const Tile tile = me.known.first();
+    // The arms the tile fits (bit i: kArms[i]), and every set of them the
+    // seats moving before P's turn can take away, one arm each at most
+    // (bit m of `taken`: the arms of m all taken).
+    unsigned fitting = 0;
+    for (std::size_t i = 0; i < 4; ++i)
+        if (l.fit_mask(kArms[i]).contains(tile)) fitting |= 1u << i;
+    const HandScore& s = g.score();
+    std::uint32_t taken = 1;      // none taken
+    bool first = false;           // one of those seats holds one tile
+    int passes = s.board_passes;  // on the board under way, if they all pass
+    for (int seat = h.turn(); seat != party; seat = (seat + 1) % h.players()) {
+        const TileSet held = h.seat(seat).known;
+        first = first || h.seat(seat).count == 1;
+        passes += seat != s.board_from;
+        std::uint32_t next = taken;
+        for (std::size_t i = 0; i < 4; ++i)
+            if ((fitting >> i & 1u) && !(held & l.fit_mask(kArms[i])).empty())
+                for (unsigned m = 0; m < 16; ++m)
+                    if (taken >> m & 1u) next |= 1u << (m | 1u << i);
+        taken = next;
+    }
+    if (fitting == 0 || (taken >> fitting & 1u)) return std::nullopt;
+    int later = s.board_from >= 0 && s.board_from != party && passes >= h.players() - 1 ? 10 : 0;
+    if (first)
+        later += g.variant().pip_count(me.known) * (tile.is_double() ? 2 : 1) *
+                 (others.has_double() ? 2 : 1);
+    return -s.points[static_cast<std::size_t>(party)] - later;
+}
+
 std::vector<Move> analysis_moves(const Game& g, int poser) {
     MoveList l;
     analysis_moves(g, poser, l);
@@ -335,6 +401,11 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
         // low at once.
         const int most = -g.score().points[static_cast<std::size_t>(persp_)];
         if (most <= alpha) return most;
+        // And at least its floor (which needs the party's last tile): a
+        // search that asks for less fails high.
+        if (g.hand().seat(persp_).count == 1)
+            if (const std::optional<int> least = french_floor(g, persp_); least && *least >= beta)
+                return *least;
     }
     Frame& f = frame(depth, g);
     MoveList& moves = f.moves;
@@ -375,6 +446,19 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
     const int seat = moves[0].seat;
     const bool maximise = g.variant().party_of(seat) == persp_;
     const std::size_t n = moves.size();
+    if (penalties_ && maximise && posed && g.hand().seat(persp_).count == 2) {
+        // French, the party to play with two tiles: a play after which its
+        // floor already reaches beta ends the search here (the value is at
+        // least that play's).
+        for (std::size_t i = 0; i < n; ++i) {
+            if (moves[i].kind != Move::Kind::play) continue;
+            child = g;
+            if (!child.apply(moves[i])) throw SolverError("the engine refused a listed move");
+            if (const std::optional<int> least = french_floor(child, persp_);
+                least && *least >= beta)
+                return *least;
+        }
+    }
     std::array<std::uint8_t, 64> order;
     std::array<int, 64> score;
     for (std::size_t i = 0; i < n; ++i) {

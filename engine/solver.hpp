@@ -46,6 +46,13 @@ std::vector<Move> analysis_moves(const Game& g, int poser = -1);
 // The same moves in `out` (cleared first), without allocating.
 void analysis_moves(const Game& g, int poser, MoveList& out);
 
+// French: a value `party` is sure of from `g` whatever the other seats do,
+// a lower bound on the solver's value (the proof is at its definition). The
+// search stops at a position whose floor already reaches the bound it is
+// asked to prove. Empty where it does not apply: other rule sets, a hand not
+// posed, over, or with a seat's tiles not all known.
+std::optional<int> french_floor(const Game& g, int party);
+
 // The search failed: a result the rules leave unknown, or a hand too long.
 class SolverError : public std::runtime_error {
 public:

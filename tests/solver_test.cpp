@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <optional>
 #include <random>
@@ -99,6 +100,8 @@ struct Brute {
     explicit Brute(int p, Solver* s = nullptr) : solver(s), party(p) {}
     Solver* solver;  // compared at every position when set
     int party;
+    // Called at every position with its value, when set.
+    std::function<void(const Game&, int)> each;
     long nodes = 0;
     long compared = 0;
     std::string failure;
@@ -123,6 +126,7 @@ struct Brute {
                 v = max ? std::max(v, x) : std::min(v, x);
             }
         }
+        if (each && failure.empty()) each(g, v);
         if (solver && failure.empty()) {
             ++compared;
             const int s = solver->value(g, party, poser);
@@ -211,6 +215,132 @@ RC_GTEST_PROP(SolverBruteForce, FrenchAgreesAtEveryPositionOfEndgames, ()) {
     const auto seed = *rc::gen::arbitrary<std::uint64_t>();
     const int tiles = *rc::gen::inRange(4, max_tiles(8) + 1);
     agree_everywhere(v, tiles, seed);
+}
+
+// A floor at every position of french endgames for every seat, against the
+// brute force: how many positions it applied to, and at how many it was
+// above the value.
+struct FloorCheck {
+    long applied = 0;
+    long above = 0;
+};
+FloorCheck check_floor(const Game& g,
+                       const std::function<std::optional<int>(const Game&, int)>& floor) {
+    FloorCheck c;
+    for (int party = 0; party < 4; ++party) {
+        Brute brute(party);
+        brute.each = [&](const Game& at, int value) {
+            const std::optional<int> f = floor(at, party);
+            if (!f) return;
+            ++c.applied;
+            if (*f > value) ++c.above;
+        };
+        brute(g);
+        EXPECT_EQ(brute.failure, "");
+    }
+    return c;
+}
+
+// The floor the search stops at (french_floor(): the party's one tile fits
+// an arm no other seat can change) is never above the value, at every
+// position of french endgames, for every seat, with and without blank-ten.
+RC_GTEST_PROP(SolverBruteForce, FrenchFloorIsNeverAboveTheValue, ()) {
+    const Variant v = *rc::gen::element(variant("french", 4), variant("french", 4, "blank-ten"));
+    std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
+    const std::optional<Game> g =
+        endgame(v, *rc::gen::inRange(4, max_tiles(8) + 1), static_cast<int>(rng() % 4), rng);
+    RC_PRE(g.has_value());
+    const FloorCheck c = check_floor(*g, french_floor);
+    RC_ASSERT(c.above == 0);
+    RC_CLASSIFY(c.applied > 0, "the floor applied");
+}
+
+// The check above has teeth: floors that leave out what french_floor() takes
+// care of are caught above the value on the same endgames. One trusts any
+// arm the tile fits now (even where the seats before the party can take
+// them all away), one forgets a board pass under way, one forgets that a
+// seat may domino before the party's turn. And french_floor() does apply.
+TEST(SolverBruteForce, FrenchFloorBrokenVersionsAreCaught) {
+    const Variant v = variant("french", 4);
+    // What french_floor() counts against the party P still to come, read
+    // here on its own: a board pass under way on another seat's play whose
+    // passes can all come before P's turn; P's pips (doubled for a double,
+    // again if another seat holds one) if a seat moving before P holds one
+    // tile.
+    struct Later {
+        int board = 0;
+        int pips = 0;
+    };
+    auto later = [](const Game& g, int party) {
+        const HandState& h = g.hand();
+        const HandScore& s = g.score();
+        Later l;
+        TileSet others;
+        for (int seat = 0; seat < 4; ++seat)
+            if (seat != party) others |= h.seat(seat).known;
+        int passes = s.board_passes;
+        bool first = false;
+        for (int seat = h.turn(); seat != party; seat = (seat + 1) % 4) {
+            passes += seat != s.board_from;
+            first = first || h.seat(seat).count == 1;
+        }
+        if (s.board_from >= 0 && s.board_from != party && passes >= 3) l.board = 10;
+        const TileSet mine = h.seat(party).known;
+        if (first)
+            l.pips = g.variant().pip_count(mine) * (mine.has_double() ? 2 : 1) *
+                     (others.has_double() ? 2 : 1);
+        return l;
+    };
+    auto incurred = [](const Game& g, int party) {
+        return -g.score().points[static_cast<std::size_t>(party)];
+    };
+    // The party's one tile fits some arm, all four arms used: trusted to
+    // domino at its next turn even where the seats before it can take every
+    // arm it fits away.
+    const auto any_fit = [&](const Game& g, int party) -> std::optional<int> {
+        const HandState& h = g.hand();
+        if (g.hand_over() || !h.posed() || h.seat(party).count != 1) return std::nullopt;
+        const Layout& l = h.layout();
+        for (End e : {End::N, End::E, End::S, End::W})
+            if (!l.arm_used(e)) return std::nullopt;
+        if (!l.fits_anywhere(h.seat(party).known.first())) return std::nullopt;
+        const Later x = later(g, party);
+        return incurred(g, party) - x.board - x.pips;
+    };
+    // Where french_floor() applies: no board pass under way counted.
+    const auto no_board = [&](const Game& g, int party) -> std::optional<int> {
+        if (!french_floor(g, party)) return std::nullopt;
+        return incurred(g, party) - later(g, party).pips;
+    };
+    // Where french_floor() applies: no seat dominoes before the party.
+    const auto no_domino = [&](const Game& g, int party) -> std::optional<int> {
+        if (!french_floor(g, party)) return std::nullopt;
+        return incurred(g, party) - later(g, party).board;
+    };
+    // Where french_floor() applies, it is what `later` says.
+    const auto same = [&](const Game& g, int party) -> std::optional<int> {
+        const std::optional<int> f = french_floor(g, party);
+        if (!f) return f;
+        const Later x = later(g, party);
+        EXPECT_EQ(*f, incurred(g, party) - x.board - x.pips);
+        return f;
+    };
+    long applied = 0, any_fit_above = 0, no_board_above = 0, no_domino_above = 0;
+    for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+        std::mt19937_64 rng(seed);
+        const std::optional<Game> g = endgame(v, 7, static_cast<int>(rng() % 3), rng);
+        if (!g) continue;
+        const FloorCheck ok = check_floor(*g, same);
+        ASSERT_EQ(ok.above, 0) << seed;
+        applied += ok.applied;
+        any_fit_above += check_floor(*g, any_fit).above;
+        no_board_above += check_floor(*g, no_board).above;
+        no_domino_above += check_floor(*g, no_domino).above;
+    }
+    EXPECT_GT(applied, 0);
+    EXPECT_GT(any_fit_above, 0);
+    EXPECT_GT(no_board_above, 0);
+    EXPECT_GT(no_domino_above, 0);
 }
 
 TEST(SolverBruteForce, EveryVariantAtTheLargestSize) {
