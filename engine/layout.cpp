@@ -213,6 +213,14 @@ std::string Layout::check_invariants() const {
             if (c[v] % 2 != want) return "line ends do not match the tiles";
         }
     }
+    if (kind_ == LayoutKind::spinner && !empty()) {
+        // What each arm takes, kept up to date play by play, is what working
+        // it out anew from the arms gives.
+        Layout fresh = *this;
+        fresh.spinner_refresh();
+        if (fresh.arm_fit_ != arm_fit_ || fresh.spinner_fit_all_ != spinner_fit_all_)
+            return "an arm's fit mask disagrees with the arms";
+    }
     return {};
 }
 
