@@ -515,7 +515,7 @@ int Solver::first_guess(const Game& g) {
 }
 
 Solver::Bounds Solver::narrow(const Game& g, int depth, int poser, int guess, Bounds b,
-                              const std::function<bool(Bounds)>& enough) {
+                              const std::function<bool(Bounds)>& enough, std::optional<int> first) {
     // Null-window searches close in on the value: each proves a lower bound
     // (the value is at least beta) or an upper one (less than beta), and
     // fail-soft, so a bound may land past beta. Few values are possible in
@@ -528,7 +528,11 @@ Solver::Bounds Solver::narrow(const Game& g, int depth, int poser, int guess, Bo
     int step = 1;
     int beta = guess;
     while (b.lower < b.upper && !enough(b)) {
-        if (penalties_) {
+        if (first && b.lower < *first && *first <= b.upper) {
+            // The test asked for first (once).
+            beta = *first;
+            first.reset();
+        } else if (penalties_) {
             if (b.lower == -kInf && b.upper == kInf) {
                 beta = guess;
             } else if (b.lower == -kInf) {
@@ -597,12 +601,17 @@ std::vector<Solver::Judged> Solver::judge_played(const Game& g, int poser, std::
     std::vector<Bounds> bounds(moves.size(), Bounds{-kInf, kInf});
     // Narrows the bounds of move i (the first test at `guess`, for the
     // mover's party, else where the table points).
+    // `above`: the first test asks whether the value is above it.
     auto refine = [&](std::size_t i, std::optional<int> guess,
-                      const std::function<bool(Bounds)>& enough) {
+                      const std::function<bool(Bounds)>& enough,
+                      std::optional<int> above = std::nullopt) {
         child = g;
         if (!child.apply(moves[i])) throw SolverError("the engine refused a listed move");
-        const Bounds b = narrow(child, 1, -1, guess ? sign * *guess : first_guess(child),
-                                mine(bounds[i]), [&](Bounds x) { return enough(mine(x)); });
+        std::optional<int> first;
+        if (above) first = sign > 0 ? *above + 1 : -*above;
+        const Bounds b = narrow(
+            child, 1, -1, guess ? sign * *guess : first_guess(child), mine(bounds[i]),
+            [&](Bounds x) { return enough(mine(x)); }, first);
         bounds[i] = mine(b);
     };
     refine(played, std::nullopt, [](Bounds) { return false; });
@@ -615,14 +624,29 @@ std::vector<Solver::Judged> Solver::judge_played(const Game& g, int poser, std::
         if (bounds[i].lower == bounds[i].upper) best = std::max(best, bounds[i].lower);
     }
     // With one best move, whether every other move is a blunder: an upper
-    // bound that is one settles it (blunders are monotone in the value),
-    // else the search goes on until one is or the value is exact.
+    // bound that is one settles it, and a lower bound that is none settles
+    // that it is not (blunders are monotone in the value). The first test
+    // asks at the blunder's edge (the highest value below the upper bound
+    // that is one), so that one test mostly settles it.
     int keep = 0;
     for (const Bounds& b : bounds) keep += b.lower == best && b.upper == best;
     if (keep == 1)
-        for (std::size_t i = 0; i < moves.size(); ++i)
-            if (bounds[i].upper < best && !blunder(best, bounds[i].upper))
-                refine(i, bounds[i].upper, [&](Bounds b) { return blunder(best, b.upper); });
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const Bounds now = bounds[i];
+            if (now.upper >= best || blunder(best, now.upper)) continue;
+            std::optional<int> edge;
+            for (int a = now.upper - 1; a > now.upper - 1000 && a > now.lower; --a)
+                if (blunder(best, a)) {
+                    edge = a;
+                    break;
+                }
+            refine(
+                i, now.upper,
+                [&](Bounds b) {
+                    return blunder(best, b.upper) || (b.lower > -kInf && !blunder(best, b.lower));
+                },
+                edge);
+        }
     for (std::size_t i = 0; i < moves.size(); ++i)
         out.push_back({moves[i], bounds[i].upper, bounds[i].lower == bounds[i].upper});
     return out;
