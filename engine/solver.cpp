@@ -208,6 +208,13 @@ std::optional<int> french_floor(const Game& g, int party) {
     constexpr std::array<End, 4> kArms = {End::N, End::E, End::S, End::W};
     for (End e : kArms)
         if (!l.arm_used(e)) return std::nullopt;
+    // The arms the tile fits (bit i: kArms[i]); none, mostly: then P
+    // passes, and there is no floor (asked first, as the cheapest test).
+    const Tile tile = me.known.first();
+    unsigned fitting = 0;
+    for (std::size_t i = 0; i < 4; ++i)
+        if (l.fit_mask(kArms[i]).contains(tile)) fitting |= 1u << i;
+    if (fitting == 0) return std::nullopt;
     TileSet others;
     for (int seat = 0; seat < h.players(); ++seat) {
         if (seat == party) continue;
@@ -215,13 +222,8 @@ std::optional<int> french_floor(const Game& g, int party) {
         if (si.known.size() != si.count) return std::nullopt;
         others |= si.known;
     }
-    const Tile tile = me.known.first();
-    // The arms the tile fits (bit i: kArms[i]), and every set of them the
-    // seats moving before P's turn can take away, one arm each at most
-    // (bit m of `taken`: the arms of m all taken).
-    unsigned fitting = 0;
-    for (std::size_t i = 0; i < 4; ++i)
-        if (l.fit_mask(kArms[i]).contains(tile)) fitting |= 1u << i;
+    // Every set of those arms the seats moving before P's turn can take
+    // away, one arm each at most (bit m of `taken`: the arms of m all taken).
     const HandScore& s = g.score();
     std::uint32_t taken = 1;      // none taken
     bool first = false;           // one of those seats holds one tile
@@ -237,7 +239,7 @@ std::optional<int> french_floor(const Game& g, int party) {
                     if (taken >> m & 1u) next |= 1u << (m | 1u << i);
         taken = next;
     }
-    if (fitting == 0 || (taken >> fitting & 1u)) return std::nullopt;
+    if (taken >> fitting & 1u) return std::nullopt;
     int later = s.board_from >= 0 && s.board_from != party && passes >= h.players() - 1 ? 10 : 0;
     if (first)
         later += g.variant().pip_count(me.known) * (tile.is_double() ? 2 : 1) *
