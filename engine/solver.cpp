@@ -73,7 +73,17 @@ std::array<std::uint64_t, 6> key_words(const Game& g, int persp, bool penalties)
         std::size_t i = 0;
         for (End e : {End::N, End::E, End::S, End::W})
             arms[i++] = l.arm_used(e) ? 8u | static_cast<std::uint64_t>(l.end_value(e)) : 0u;
-        std::sort(arms.begin(), arms.end());
+        // Sorted by a network of five exchanges, without branches.
+        auto exchange = [&](std::size_t i, std::size_t j) {
+            const std::uint64_t lo = std::min(arms[i], arms[j]);
+            arms[j] = std::max(arms[i], arms[j]);
+            arms[i] = lo;
+        };
+        exchange(0, 1);
+        exchange(2, 3);
+        exchange(0, 2);
+        exchange(1, 3);
+        exchange(1, 2);
         ends = static_cast<std::uint64_t>(l.spinner() + 1);
         for (std::size_t a = 0; a < 4; ++a) ends |= arms[a] << (4 + 4 * a);
     }
