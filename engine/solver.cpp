@@ -73,7 +73,17 @@ std::array<std::uint64_t, 6> key_words(const Game& g, int persp, bool penalties)
         std::size_t i = 0;
         for (End e : {End::N, End::E, End::S, End::W})
             arms[i++] = l.arm_used(e) ? 8u | static_cast<std::uint64_t>(l.end_value(e)) : 0u;
-        std::sort(arms.begin(), arms.end());
+        // Sorted by a network of five exchanges, without branches.
+        auto exchange = [&](std::size_t i, std::size_t j) {
+            const std::uint64_t lo = std::min(arms[i], arms[j]);
+            arms[j] = std::max(arms[i], arms[j]);
+            arms[i] = lo;
+        };
+        exchange(0, 1);
+        exchange(2, 3);
+        exchange(0, 2);
+        exchange(1, 3);
+        exchange(1, 2);
         ends = static_cast<std::uint64_t>(l.spinner() + 1);
         for (std::size_t a = 0; a < 4; ++a) ends |= arms[a] << (4 + 4 * a);
     }
@@ -208,6 +218,13 @@ std::optional<int> french_floor(const Game& g, int party) {
     constexpr std::array<End, 4> kArms = {End::N, End::E, End::S, End::W};
     for (End e : kArms)
         if (!l.arm_used(e)) return std::nullopt;
+    // The arms the tile fits (bit i: kArms[i]); none, mostly: then P
+    // passes, and there is no floor (asked first, as the cheapest test).
+    const Tile tile = me.known.first();
+    unsigned fitting = 0;
+    for (std::size_t i = 0; i < 4; ++i)
+        if (l.fit_mask(kArms[i]).contains(tile)) fitting |= 1u << i;
+    if (fitting == 0) return std::nullopt;
     TileSet others;
     for (int seat = 0; seat < h.players(); ++seat) {
         if (seat == party) continue;
@@ -215,13 +232,8 @@ std::optional<int> french_floor(const Game& g, int party) {
         if (si.known.size() != si.count) return std::nullopt;
         others |= si.known;
     }
-    const Tile tile = me.known.first();
-    // The arms the tile fits (bit i: kArms[i]), and every set of them the
-    // seats moving before P's turn can take away, one arm each at most
-    // (bit m of `taken`: the arms of m all taken).
-    unsigned fitting = 0;
-    for (std::size_t i = 0; i < 4; ++i)
-        if (l.fit_mask(kArms[i]).contains(tile)) fitting |= 1u << i;
+    // Every set of those arms the seats moving before P's turn can take
+    // away, one arm each at most (bit m of `taken`: the arms of m all taken).
     const HandScore& s = g.score();
     std::uint32_t taken = 1;      // none taken
     bool first = false;           // one of those seats holds one tile
@@ -237,7 +249,7 @@ std::optional<int> french_floor(const Game& g, int party) {
                     if (taken >> m & 1u) next |= 1u << (m | 1u << i);
         taken = next;
     }
-    if (fitting == 0 || (taken >> fitting & 1u)) return std::nullopt;
+    if (taken >> fitting & 1u) return std::nullopt;
     int later = s.board_from >= 0 && s.board_from != party && passes >= h.players() - 1 ? 10 : 0;
     if (first)
         later += g.variant().pip_count(me.known) * (tile.is_double() ? 2 : 1) *
@@ -515,7 +527,7 @@ int Solver::first_guess(const Game& g) {
 }
 
 Solver::Bounds Solver::narrow(const Game& g, int depth, int poser, int guess, Bounds b,
-                              const std::function<bool(Bounds)>& enough) {
+                              const std::function<bool(Bounds)>& enough, std::optional<int> first) {
     // Null-window searches close in on the value: each proves a lower bound
     // (the value is at least beta) or an upper one (less than beta), and
     // fail-soft, so a bound may land past beta. Few values are possible in
@@ -528,7 +540,11 @@ Solver::Bounds Solver::narrow(const Game& g, int depth, int poser, int guess, Bo
     int step = 1;
     int beta = guess;
     while (b.lower < b.upper && !enough(b)) {
-        if (penalties_) {
+        if (first && b.lower < *first && *first <= b.upper) {
+            // The test asked for first (once).
+            beta = *first;
+            first.reset();
+        } else if (penalties_) {
             if (b.lower == -kInf && b.upper == kInf) {
                 beta = guess;
             } else if (b.lower == -kInf) {
@@ -597,12 +613,17 @@ std::vector<Solver::Judged> Solver::judge_played(const Game& g, int poser, std::
     std::vector<Bounds> bounds(moves.size(), Bounds{-kInf, kInf});
     // Narrows the bounds of move i (the first test at `guess`, for the
     // mover's party, else where the table points).
+    // `above`: the first test asks whether the value is above it.
     auto refine = [&](std::size_t i, std::optional<int> guess,
-                      const std::function<bool(Bounds)>& enough) {
+                      const std::function<bool(Bounds)>& enough,
+                      std::optional<int> above = std::nullopt) {
         child = g;
         if (!child.apply(moves[i])) throw SolverError("the engine refused a listed move");
-        const Bounds b = narrow(child, 1, -1, guess ? sign * *guess : first_guess(child),
-                                mine(bounds[i]), [&](Bounds x) { return enough(mine(x)); });
+        std::optional<int> first;
+        if (above) first = sign > 0 ? *above + 1 : -*above;
+        const Bounds b = narrow(
+            child, 1, -1, guess ? sign * *guess : first_guess(child), mine(bounds[i]),
+            [&](Bounds x) { return enough(mine(x)); }, first);
         bounds[i] = mine(b);
     };
     refine(played, std::nullopt, [](Bounds) { return false; });
@@ -615,14 +636,29 @@ std::vector<Solver::Judged> Solver::judge_played(const Game& g, int poser, std::
         if (bounds[i].lower == bounds[i].upper) best = std::max(best, bounds[i].lower);
     }
     // With one best move, whether every other move is a blunder: an upper
-    // bound that is one settles it (blunders are monotone in the value),
-    // else the search goes on until one is or the value is exact.
+    // bound that is one settles it, and a lower bound that is none settles
+    // that it is not (blunders are monotone in the value). The first test
+    // asks at the blunder's edge (the highest value below the upper bound
+    // that is one), so that one test mostly settles it.
     int keep = 0;
     for (const Bounds& b : bounds) keep += b.lower == best && b.upper == best;
     if (keep == 1)
-        for (std::size_t i = 0; i < moves.size(); ++i)
-            if (bounds[i].upper < best && !blunder(best, bounds[i].upper))
-                refine(i, bounds[i].upper, [&](Bounds b) { return blunder(best, b.upper); });
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const Bounds now = bounds[i];
+            if (now.upper >= best || blunder(best, now.upper)) continue;
+            std::optional<int> edge;
+            for (int a = now.upper - 1; a > now.upper - 1000 && a > now.lower; --a)
+                if (blunder(best, a)) {
+                    edge = a;
+                    break;
+                }
+            refine(
+                i, now.upper,
+                [&](Bounds b) {
+                    return blunder(best, b.upper) || (b.lower > -kInf && !blunder(best, b.lower));
+                },
+                edge);
+        }
     for (std::size_t i = 0; i < moves.size(); ++i)
         out.push_back({moves[i], bounds[i].upper, bounds[i].lower == bounds[i].upper});
     return out;

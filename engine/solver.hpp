@@ -151,9 +151,11 @@ private:
         int upper = 0;
     };
     // Narrows `b` by null-window searches until `enough` holds or the value
-    // is exact; `guess`: where the first test goes.
+    // is exact; `guess`: where the first test goes, unless `first` is given
+    // (the first test's beta, when it is within the bounds).
     Bounds narrow(const Game& g, int depth, int poser, int guess, Bounds b,
-                  const std::function<bool(Bounds)>& enough);
+                  const std::function<bool(Bounds)>& enough,
+                  std::optional<int> first = std::nullopt);
     // The value the table holds for g, else 0: the first guess of a search.
     int first_guess(const Game& g);
     // Sets the perspective for `party`; returns the sign that turns a
