@@ -539,11 +539,14 @@ Solver::Bounds Solver::narrow(const Game& g, int depth, int poser, int guess, Bo
     // proof about as large as the value's own; these are few).
     int step = 1;
     int beta = guess;
+    // The test asked for first, once (a plain flag and value: GCC took the
+    // optional's value for uninitialised here).
+    bool ask_first = first.has_value();
+    const int first_beta = first.value_or(0);
     while (b.lower < b.upper && !enough(b)) {
-        if (first && b.lower < *first && *first <= b.upper) {
-            // The test asked for first (once).
-            beta = *first;
-            first.reset();
+        if (ask_first && b.lower < first_beta && first_beta <= b.upper) {
+            beta = first_beta;
+            ask_first = false;
         } else if (penalties_) {
             if (b.lower == -kInf && b.upper == kInf) {
                 beta = guess;
