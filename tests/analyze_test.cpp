@@ -18,6 +18,7 @@
 #include "cli/analyze_run.hpp"
 #include "cli/commands.hpp"
 #include "cli/tools.hpp"
+#include "tests/support/capture.hpp"
 #include "tests/support/support.hpp"
 
 namespace {
@@ -37,24 +38,10 @@ std::string generate(cli::GenerateArgs args, const TempDir& dir, const std::stri
     return file;
 }
 
-struct AnalyzeRun {
-    int code = -1;
-    std::string out, err;
-};
+using AnalyzeRun = test::Captured;
 
 AnalyzeRun analyze(const TempDir& dir, cli::AnalyzeArgs args) {
-    AnalyzeRun r;
-    std::FILE* out = std::fopen(dir.path("out").c_str(), "wb");
-    std::FILE* err = std::fopen(dir.path("err").c_str(), "wb");
-    cli::Io io;
-    io.out = out;
-    io.err = err;
-    r.code = cli::run_analyze(args, io);
-    std::fclose(out);
-    std::fclose(err);
-    r.out = slurp(dir.path("out"));
-    r.err = slurp(dir.path("err"));
-    return r;
+    return test::capture(dir, [&](const cli::Io& io) { return cli::run_analyze(args, io); });
 }
 
 std::vector<json> lines(const std::string& out) {

@@ -18,6 +18,7 @@
 #include "cli/commands.hpp"
 #include "cli/report.hpp"
 #include "cli/tools.hpp"
+#include "tests/support/capture.hpp"
 #include "tests/support/support.hpp"
 
 namespace {
@@ -37,24 +38,10 @@ std::string generate(cli::GenerateArgs args, const TempDir& dir) {
     return slurp(file);
 }
 
-struct CheckRun {
-    int code = -1;
-    std::string out, err;
-};
+using CheckRun = test::Captured;
 
 CheckRun check(const TempDir& dir, cli::CheckArgs args) {
-    CheckRun r;
-    std::FILE* out = std::fopen(dir.path("out").c_str(), "wb");
-    std::FILE* err = std::fopen(dir.path("err").c_str(), "wb");
-    cli::Io io;
-    io.out = out;
-    io.err = err;
-    r.code = cli::run_check(args, io);
-    std::fclose(out);
-    std::fclose(err);
-    r.out = slurp(dir.path("out"));
-    r.err = slurp(dir.path("err"));
-    return r;
+    return test::capture(dir, [&](const cli::Io& io) { return cli::run_check(args, io); });
 }
 
 // Several files: valid matches, one-violation mutants, records cut short and
