@@ -326,7 +326,12 @@ Solver::Key Solver::key_of(const Game& g) const {
                             mum(w[4] ^ kA[4], w[5] ^ kA[5]);
     const std::uint64_t b = mum(w[0] ^ kB[0], w[1] ^ kB[1]) ^ mum(w[2] ^ kB[2], w[3] ^ kB[3]) ^
                             mum(w[4] ^ kB[4], w[5] ^ kB[5]);
-    return {mum(a, 0x9fb21c651e98df25ULL), b | 1};  // check 0 marks nothing
+    // The check keeps, in place of its low 17 bits, a bit that is never 0
+    // (check 0 marks nothing) and bits 16 to 31 of the index: with the
+    // bucket an entry is in, they say which bucket it goes to when the part
+    // of the table in use doubles (store()).
+    const std::uint64_t index = mum(a, 0x9fb21c651e98df25ULL);
+    return {index, (b & ~std::uint64_t{0x1FFFF}) | 0x10000 | (index >> kIndexKept & 0xFFFF)};
 }
 
 Solver::Entry* Solver::probe(const Key& k) {
@@ -367,15 +372,36 @@ void Solver::store(const Key& k, int value, int a0, int b0, std::uint8_t best) {
     if (upper || exact) slot->upper = std::min(slot->upper, v);
     if (lower || exact) slot->lower = std::max(slot->lower, v);
     slot->best = best;
-    // Half the part in use holds this hand's entries: twice the part. A key
-    // found in bucket b of the part is looked for in b or in b plus the
-    // part's size after it: the part is copied there, so that every entry
-    // is still found (the copies that are not looked for go as buckets fill).
-    if (fill && ++filled_ * 2 > (active_mask_ + 1) * kBucket && active_mask_ < buckets_mask_) {
-        const std::size_t n = (active_mask_ + 1) * kBucket;
-        std::copy(table_.get(), table_.get() + n, table_.get() + n);
-        active_mask_ = active_mask_ * 2 + 1;
+    // Half the part in use holds this hand's entries: twice the part.
+    if (fill && ++filled_ * 2 > (active_mask_ + 1) * kBucket && active_mask_ < buckets_mask_)
+        grow();
+}
+
+void Solver::grow() {
+    // A key in bucket b of the part is looked for in b or in b plus the
+    // part's size after it, as its index says: each entry moves there (the
+    // new half holds no entry of this hand), and every entry is still found.
+    // The part is at least the first one, so the bucket gives the index's
+    // low kIndexKept bits and the check the next 16.
+    static_assert(kFirstBuckets == std::size_t{1} << kIndexKept);
+    const std::size_t part = active_mask_ + 1;
+    const std::size_t mask = part * 2 - 1;
+    for (std::size_t b = 0; b < part; ++b) {
+        Entry* from = table_.get() + b * kBucket;
+        Entry* to = table_.get() + (b + part) * kBucket;
+        std::size_t moved = 0;
+        for (std::size_t i = 0; i < kBucket; ++i) {
+            if (from[i].generation != generation_) continue;
+            const std::size_t index = static_cast<std::size_t>(from[i].check & 0xFFFF)
+                                          << kIndexKept |
+                                      (b & (kFirstBuckets - 1));
+            if ((index & mask) == b) continue;
+            to[moved++] = from[i];
+            from[i] = Entry{};
+        }
+        for (; moved < kBucket; ++moved) to[moved] = Entry{};
     }
+    active_mask_ = mask;
 }
 
 int Solver::set_party(int party, const Variant& v) {

@@ -108,6 +108,9 @@ public:
     std::uint64_t nodes() const { return nodes_; }
     // The table's size in bytes (fixed at construction).
     std::size_t table_bytes() const { return entries_ * sizeof(Entry); }
+    // The part of the table this hand uses so far: it starts small and
+    // doubles whenever half of it holds the hand's entries, up to the whole.
+    std::size_t table_bytes_in_use() const { return (active_mask_ + 1) * kBucket * sizeof(Entry); }
 
     // The deepest hand searched: more plies than this in one hand is an error.
     static constexpr int kMaxPlies = 400;
@@ -184,7 +187,10 @@ private:
     // time half of them hold its entries: a small hand's probes stay in a few
     // MiB that the caches keep, a large one gets the whole table (store()
     // copies the part into its new half, so that every entry is still found).
+    static constexpr std::size_t kIndexKept = 16;  // log2 of kFirstBuckets (see key_of())
     static constexpr std::size_t kFirstBuckets = (std::size_t{4} << 20) / (kBucket * sizeof(Entry));
+    // Doubles the part in use.
+    void grow();
     std::size_t active_mask_ = 0;
     std::size_t filled_ = 0;  // entries this hand put in empty slots
     std::uint16_t generation_ = 0;

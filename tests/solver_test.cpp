@@ -654,6 +654,46 @@ TEST(SolverPinned, FrenchPartWayThroughABoardPass) {
     }
 }
 
+// The part of the table in use starts small and doubles whenever half of it
+// holds the hand's entries, each entry moving to the bucket its key is then
+// looked for in: a hand whose search needs it gets more (once the part
+// stopped at 16 MiB whatever --tt-mb said; a fix for that then took the
+// whole table at the first doubling), and what the search stored before a
+// doubling is still found after it.
+TEST(SolverTable, ThePartInUseGrowsAsTheHandNeeds) {
+    const Variant v = variant("french", 4);
+    Deal d;
+    for (const char* h : {"6-5 6-1 6-0 5-2 4-0 3-1 2-1", "6-4 6-3 5-5 5-3 4-4 3-2 2-0",
+                          "6-6 5-0 4-3 3-3 2-2 1-0 0-0", "6-2 5-4 5-1 4-2 4-1 3-0 1-1"})
+        d.hands.push_back(test::tiles(h));
+    Game g(v);
+    ASSERT_TRUE(g.deal(d));
+    const int A = 0, B = 1, C = 2, D = 3;
+    for (const Move& m : {Move::pose(C, Tile(0, 0)), Move::play(D, Tile(3, 0), End::N),
+                          Move::play(A, Tile(4, 0), End::S), Move::play(B, Tile(2, 0), End::W),
+                          Move::play(C, Tile(1, 0), End::E), Move::play(D, Tile(1, 1), End::E),
+                          Move::play(A, Tile(6, 1), End::E)})
+        ASSERT_TRUE(g.apply(m)) << m.str();
+    Solver solver(SolverOptions{.tt_mb = 1024});
+    solver.new_hand();
+    const std::size_t first = solver.table_bytes_in_use();
+    EXPECT_EQ(first, std::size_t{4} << 20);
+    solver.value(g, B);  // B is to play
+    const std::uint64_t solved = solver.nodes();
+    EXPECT_GE(solver.table_bytes_in_use(), 4 * first) << solved;
+    EXPECT_LE(solver.table_bytes_in_use(), solver.table_bytes() / 16) << solved;
+    // What was stored before a doubling is found after it: the search
+    // takes fewer positions than in a table that stays at the first part.
+    Solver small(SolverOptions{.tt_mb = 4});
+    small.new_hand();
+    small.value(g, B);
+    EXPECT_EQ(small.table_bytes_in_use(), first);
+    EXPECT_LT(solved, small.nodes());
+    // A new hand starts small again.
+    solver.new_hand();
+    EXPECT_EQ(solver.table_bytes_in_use(), first);
+}
+
 // judge_played() gives what a ply's judgement reports exactly as judge()
 // would: the value of the move played, the best value and the moves reaching
 // it, and with one best move which others are blunders; any other value is an
