@@ -341,7 +341,7 @@ Solver::Entry* Solver::probe(const Key& k) {
     return nullptr;
 }
 
-void Solver::store(const Key& k, int value, int a0, int b0, std::uint8_t best) {
+void Solver::store(const Key& k, int value, int a0, int b0, std::uint8_t best, std::uint64_t work) {
     // A bound the entry's 16 bits cannot hold is not kept (no hand's value
     // comes near).
     const bool upper = value <= a0 && value < kNoUpper && value > kNoLower;
@@ -360,9 +360,11 @@ void Solver::store(const Key& k, int value, int a0, int b0, std::uint8_t best) {
                 fill = true;
             }
         if (!slot) {
-            // A full bucket: the entries move down one, the oldest goes.
-            std::move_backward(bucket, bucket + kBucket - 1, bucket + kBucket);
+            // A full bucket: the entry that saves the least work goes, so
+            // that the proofs of large subtrees stay when the table is full.
             slot = bucket;
+            for (std::size_t i = 1; i < kBucket; ++i)
+                if (bucket[i].work <= slot->work) slot = &bucket[i];
         }
         *slot = Entry{};
         slot->check = k.check;
@@ -372,6 +374,7 @@ void Solver::store(const Key& k, int value, int a0, int b0, std::uint8_t best) {
     if (upper || exact) slot->upper = std::min(slot->upper, v);
     if (lower || exact) slot->lower = std::max(slot->lower, v);
     slot->best = best;
+    slot->work = std::max(slot->work, static_cast<std::uint8_t>(std::bit_width(work)));
     // Half the part in use holds this hand's entries: twice the part.
     if (fill && ++filled_ * 2 > (active_mask_ + 1) * kBucket && active_mask_ < buckets_mask_)
         grow();
@@ -427,6 +430,7 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
     if (++nodes_ > node_limit_ && node_limit_ > 0)
         throw SolverError("the search passed its limit of " + std::to_string(node_limit_) +
                           " positions");
+    const std::uint64_t start = nodes_;
     if (g.hand_over()) {
         const std::optional<int> v = hand_value(g, persp_);
         if (!v) throw SolverError("hand value unknown");
@@ -537,7 +541,7 @@ int Solver::search(const Game& g, int alpha, int beta, int depth, int poser) {
         if (alpha >= beta) break;
     }
     if (posed) {
-        store(k, best - base, a0 - base, b0 - base, best_i);
+        store(k, best - base, a0 - base, b0 - base, best_i, nodes_ - start);
     }
     return best;
 }

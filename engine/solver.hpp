@@ -125,7 +125,9 @@ private:
         std::int16_t upper = kNoUpper;
         std::uint16_t generation = 0;
         std::uint8_t best = 0;  // index of the best move, for ordering
-        std::uint8_t spare = 0;
+        // The work the entry saves: the bit width of the positions its
+        // search took. A full bucket gives up its entry of least work.
+        std::uint8_t work = 0;
     };
     static constexpr std::int16_t kNoLower = -32767;
     static constexpr std::int16_t kNoUpper = 32767;
@@ -143,7 +145,8 @@ private:
     Entry* probe(const Key& k);
     // Keeps what a search within (a0, b0) found: `value` is an upper bound
     // at or below a0, a lower bound at or above b0, else exact.
-    void store(const Key& k, int value, int a0, int b0, std::uint8_t best);
+    // `work`: the positions the search took (Entry::work).
+    void store(const Key& k, int value, int a0, int b0, std::uint8_t best, std::uint64_t work);
     // The value for persp_ (see below) of g, fail-soft within (alpha, beta).
     int search(const Game& g, int alpha, int beta, int depth, int poser);
     // The exact value for persp_ of g.
