@@ -273,20 +273,36 @@ Solver::Solver(SolverOptions o) {
     // 2 MiB alignment lets the system back the table with huge pages: a
     // probe is a random access, and 4 KiB pages make most of them TLB misses.
     constexpr std::size_t kHuge = std::size_t{2} << 20;
-    void* p = std::aligned_alloc(size >= kHuge ? kHuge : alignof(std::max_align_t), size);
-    if (!p) throw std::bad_alloc();
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#if defined(__linux__)
+    // Zeroed pages mapped on first touch: a hand uses the part of the table
+    // its search needs (see kFirstBuckets), and only that part takes memory.
+    const std::size_t len = size + kHuge;
+    void* m = mmap(nullptr, len, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) throw std::bad_alloc();
+    const auto at = (reinterpret_cast<std::uintptr_t>(m) + kHuge - 1) & ~(kHuge - 1);
+    void* p = reinterpret_cast<void*>(at);
+#if defined(MADV_HUGEPAGE)
     if (size >= kHuge) madvise(p, size, MADV_HUGEPAGE);
 #endif
+    table_ = std::unique_ptr<Entry[], Free>(static_cast<Entry*>(p), Free{m, len});
+#else
+    void* p = std::aligned_alloc(size >= kHuge ? kHuge : alignof(std::max_align_t), size);
+    if (!p) throw std::bad_alloc();
     std::memset(p, 0, size);
-    table_.reset(static_cast<Entry*>(p));
+    table_ = std::unique_ptr<Entry[], Free>(static_cast<Entry*>(p), Free{p, size});
+#endif
     buckets_mask_ = buckets - 1;
     active_mask_ = std::min(buckets, kFirstBuckets) - 1;
     generation_ = 1;
 }
 
-void Solver::Free::operator()(Entry* p) const {
-    std::free(p);
+void Solver::Free::operator()(Entry*) const {
+#if defined(__linux__)
+    munmap(base, len);
+#else
+    std::free(base);
+#endif
 }
 
 void Solver::new_hand() {

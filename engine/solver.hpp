@@ -180,7 +180,11 @@ private:
     Frame& frame(int depth, const Game& g);
     std::vector<std::unique_ptr<Frame>> frames_;
 
+    // What the table was allocated as (a mapping a little larger than the
+    // table, which starts at its first 2 MiB boundary).
     struct Free {
+        void* base;
+        std::size_t len;
         void operator()(Entry* p) const;
     };
     std::unique_ptr<Entry[], Free> table_;  // huge pages where the system has them
