@@ -1,12 +1,13 @@
 // The double-dummy solver (engine/solver.hpp): a hand solved from the pose,
 // and a whole hand judged ply by ply (every choice's moves valued along the
 // line of play), for every rule set at every player count. French trees are
-// far larger (a seat may pass while able: minutes a hand), so whole french
-// hands run only with PIPS_BENCH_FRENCH=1 set, and fewer hands; french late
-// in a hand (16 or 20 tiles in hand, judged as pips analyze judges) is in
-// the normal run, 24 tiles in hand with PIPS_BENCH_FRENCH=1; and
-// corpus/valid/french/board_pass.dgn judged along its own plies after its
-// first few plays. Deals are shuffled from fixed seeds;
+// far larger (a seat may pass while able: tens of seconds a whole hand), so
+// french runs fewer hands; french late in a hand (16 or 20 tiles in hand,
+// judged as pips analyze judges) is in the normal run, 24 tiles in hand with
+// PIPS_BENCH_FRENCH=1; corpus/valid/french/board_pass.dgn judged along its
+// own plies from the pose and after its fifth play, and with
+// PIPS_BENCH_FRENCH=1 after its second to fourth. Deals are shuffled from
+// fixed seeds;
 // each iteration is one hand. Counters: the median and 99th percentile time of a hand, wall and CPU
 // (the thread's own: on a loaded machine the wall clock also counts the time
 // other processes ran), nodes a second (CPU), and the process's peak RSS.
@@ -27,7 +28,7 @@ using namespace pips;
 
 namespace {
 
-constexpr std::size_t kTableMb = 32;
+constexpr std::size_t kTableMb = 256;  // pips analyze's default --tt-mb
 
 double percentile(std::vector<double> v, double p) {
     if (v.empty()) return 0;
@@ -219,10 +220,12 @@ Game board_pass_line(std::vector<Move>& line) {
 // corpus/valid/french/board_pass.dgn judged as pips analyze judges it, along
 // its own plies, after the first `after` of them: the value there for the
 // seat to play, then judge_played() at every ply with the move the record
-// plays. Within the default limit of pips analyze (200 million positions):
-// a run past it stops there, with the counter `limit` 1.
+// plays. With PIPS_BENCH_LIMIT=N a run past N positions stops there, with
+// the counter `limit` 1 (pips analyze --max-nodes N).
 void BM_JudgeBoardPass(benchmark::State& state, int after) {
-    Solver solver(SolverOptions{.tt_mb = kTableMb, .node_limit = 200'000'000});
+    const char* limit = std::getenv("PIPS_BENCH_LIMIT");
+    Solver solver(SolverOptions{.tt_mb = kTableMb,
+                                .node_limit = limit ? std::strtoull(limit, nullptr, 10) : 0});
     Times t;
     bool past = false;
     for (auto _ : state) {
@@ -261,7 +264,6 @@ const int registered = [] {
     for (const Variant& v : all_variants()) {
         const std::string name = std::string(rules_id(v.rules)) + "/" + std::to_string(v.players);
         const bool large = v.traits().pass_while_able;  // french: see the file's head
-        if (large && !std::getenv("PIPS_BENCH_FRENCH")) continue;
         benchmark::RegisterBenchmark(("SolvePose/" + name).c_str(), BM_SolvePose, v)
             ->Unit(benchmark::kMillisecond)
             ->Iterations(large                              ? 4
@@ -288,10 +290,10 @@ const int registered = [] {
                                  : left == 20 ? 8
                                               : 3);
             }
-    // board_pass.dgn from its fifth play on (23 tiles in hand) in the normal
-    // run; from earlier plays with PIPS_BENCH_FRENCH=1.
+    // board_pass.dgn from its fifth play on (23 tiles in hand) and from the
+    // pose in the normal run; from the plays between with PIPS_BENCH_FRENCH=1.
     for (int after : {5, 4, 3, 2, 0}) {
-        if (after < 5 && !std::getenv("PIPS_BENCH_FRENCH")) continue;
+        if (after != 5 && after != 0 && !std::getenv("PIPS_BENCH_FRENCH")) continue;
         benchmark::RegisterBenchmark(("JudgeBoardPass/after/" + std::to_string(after)).c_str(),
                                      BM_JudgeBoardPass, after)
             ->Unit(benchmark::kMillisecond)

@@ -17,8 +17,8 @@ namespace {
 struct AnalyzeOptions {
     std::vector<std::string> files;
     std::string format = "dgn";
-    std::size_t tt_mb = 32;
-    std::uint64_t max_nodes = 200'000'000;
+    std::size_t tt_mb = 256;
+    std::uint64_t max_nodes = 0;
     std::string shard;
     unsigned jobs = 1;
     int sample = 0;
@@ -35,11 +35,14 @@ void setup_analyze(CLI::App& app) {
                     "dgn: the canonical record with comments; json: one object per hand")
         ->check(CLI::IsMember({"dgn", "json"}))
         ->capture_default_str();
-    sub->add_option("--tt-mb", opt->tt_mb, "Size of the solver's table in MiB")
+    sub->add_option("--tt-mb", opt->tt_mb,
+                    "Most memory the solver's table takes, in MiB (a hand takes what its "
+                    "search needs)")
         ->check(CLI::Range(1, 65536))
         ->capture_default_str();
     sub->add_option("--max-nodes", opt->max_nodes,
-                    "Positions one hand may search before it is listed as not analysed")
+                    "Positions one hand may search before it is listed as not analysed "
+                    "(search limit); 0: no limit")
         ->capture_default_str();
     sub->add_option("--sample", opt->sample,
                     "Deals drawn a ply from what the seat could know; adds each move's mean "

@@ -14,9 +14,10 @@ namespace pips::cli {
 struct AnalyzeArgs {
     std::vector<std::string> files;  // `-` is standard input
     Format format = Format::dgn;     // dgn or json
-    std::size_t tt_mb = 32;          // the solver's table, MiB
-    // Positions one hand may search before it is given up ("search limit").
-    std::uint64_t max_nodes = 200'000'000;
+    std::size_t tt_mb = 256;         // the solver's table, MiB at most
+    // Positions one hand may search before it is given up ("search limit");
+    // 0: no limit.
+    std::uint64_t max_nodes = 0;
     // Records taken: number K, K+N, K+2N, ... counted from 1 across all files.
     unsigned shard = 1;
     unsigned shards = 1;
