@@ -854,8 +854,10 @@ int run_analyze(const AnalyzeArgs& args, const Io& io) {
             record = ast::Record{};
             if (pending.size() >= batch) drain();
         }
-        drain();
+        // A batch takes records of several files (one record a file is
+        // common): drained here only before an error is reported.
         if (auto d = input.read_error()) {
+            drain();
             out.flush();
             render_diagnostic(err.buf(), *d, nullptr, io.color_err);
             ran = false;

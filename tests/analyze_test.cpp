@@ -288,6 +288,42 @@ TEST(Analyze, JobsKeepInputOrder) {
     EXPECT_GE(one.size(), 7u);
 }
 
+// Records of several files share the threads (a batch spans files: one
+// record a file is common), and the output keeps the files' order, a file
+// that cannot be read included.
+TEST(Analyze, JobsAcrossFilesKeepInputOrder) {
+    TempDir dir;
+    std::vector<std::string> files;
+    for (std::uint64_t seed = 61; seed < 65; ++seed) {
+        files.push_back(
+            generate(small("fives-threes", 2, seed), dir, "f" + std::to_string(seed) + ".dgn"));
+        if (seed == 62) files.push_back(dir.path("missing.dgn"));
+    }
+    cli::AnalyzeArgs a;
+    a.files = files;
+    for (cli::Format format : {cli::Format::dgn, cli::Format::json}) {
+        a.format = format;
+        a.jobs = 1;
+        const AnalyzeRun one = analyze(dir, a);
+        a.jobs = 3;
+        AnalyzeRun three = analyze(dir, a);
+        EXPECT_EQ(three.code, one.code);
+        EXPECT_EQ(three.err, one.err);
+        EXPECT_NE(one.err.find("missing.dgn"), std::string::npos) << one.err;
+        if (format == cli::Format::dgn) {
+            EXPECT_EQ(three.out, one.out);
+            continue;
+        }
+        std::vector<json> a1 = lines(one.out), a3 = lines(three.out);
+        for (json& h : a1) h.erase("ms");
+        for (json& h : a3) h.erase("ms");
+        EXPECT_EQ(a3, a1);
+        ASSERT_GE(a1.size(), 4u);
+        EXPECT_EQ(a1.front()["file"], files.front());
+        EXPECT_EQ(a1.back()["file"], files.back());
+    }
+}
+
 // --sample: every sampled deal replays the hand (a deal that did not would be
 // an internal error), the numbers hang together, and the same seed gives the
 // same numbers whatever --jobs and --shard.
