@@ -192,8 +192,8 @@ private:
     std::size_t buckets_mask_ = 0;
     // A hand starts in the table's first buckets and takes twice as many each
     // time half of them hold its entries: a small hand's probes stay in a few
-    // MiB that the caches keep, a large one gets the whole table (store()
-    // copies the part into its new half, so that every entry is still found).
+    // MiB that the caches keep, a large one gets the whole table (grow()
+    // moves each entry to the bucket it is then looked for in).
     static constexpr std::size_t kIndexKept = 16;  // log2 of kFirstBuckets (see key_of())
     static constexpr std::size_t kFirstBuckets = (std::size_t{4} << 20) / (kBucket * sizeof(Entry));
     // Doubles the part in use.
