@@ -51,7 +51,7 @@ void setup_analyze(CLI::App& app) {
         ->capture_default_str();
     sub->add_option("--seed", opt->seed, "Seed of the sampled deals")->capture_default_str();
     sub->add_option("-j,--jobs", opt->jobs,
-                    "Threads analysing records (0: one per hardware thread); output in input "
+                    "Threads judging hands (0: one per hardware thread); output in input "
                     "order")
         ->capture_default_str();
     sub->add_option("--shard", opt->shard,

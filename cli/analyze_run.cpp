@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <new>
 #include <optional>
 #include <random>
@@ -58,6 +59,18 @@ struct PlyJudgement {
     std::string ev_mark;  // "", "?!"
 };
 
+// A hand replayed and ready to judge: its position before the deal and at
+// the pose, its deal, the plies that stand, and the record's number (which
+// seeds the sampled deals).
+struct HandJob {
+    const ast::Hand* hand = nullptr;
+    Game before_deal;
+    Game at_pose;
+    Deal deal;
+    std::size_t plies = 0;
+    std::size_t record = 0;
+};
+
 struct HandAnalysis {
     int number = 0;
     ast::Pos pos;
@@ -69,6 +82,10 @@ struct HandAnalysis {
     double ms = 0;
     std::vector<PlyJudgement> plies;
     std::optional<checker::Diagnostic> stopped;
+    // A hand replayed and ready to judge (Analyzer::judge() fills the fields
+    // above from it): hands are judged apart from the replay, so that the
+    // hands of one record can be judged on several threads.
+    std::unique_ptr<HandJob> job;
 };
 
 std::string seat_name(int s) {
@@ -274,14 +291,19 @@ public:
     }
     std::size_t number = 0;  // the record's, counted across all files
 
+    // Replays the record's hands; those that can be judged are left ready
+    // for judge().
     std::vector<HandAnalysis> record(const ast::Record& r, const checker::Verdict& verdict,
                                      std::string& rules);
+
+    // Judges a hand record() left ready (HandAnalysis::job), of any record.
+    void judge(HandAnalysis& out);
 
 private:
     void hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop);
     void sample(const Game& before_deal, const Deal& deal, const Seen& seen, const Game& x,
                 int seat, const std::vector<Solver::Judged>& judged, const Solver::Judged& played,
-                PlyJudgement& pj, int hand);
+                PlyJudgement& pj, std::size_t record, int hand);
     const AnalyzeArgs& args_;
     Solver solver_;
     std::optional<Solver> sampler_;
@@ -444,11 +466,23 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
         out.reason = reason;
         return;
     }
-    // Then the judgement, on a copy from the pose.
+    // Then the judgement (judge()), on a copy from the pose.
+    out.job = std::make_unique<HandJob>(
+        HandJob{&h, before_deal.clone(), std::move(at_pose), std::move(d), plies, number});
+}
+
+void Analyzer::judge(HandAnalysis& out) {
+    if (!out.job) return;
+    const std::unique_ptr<HandJob> job = std::move(out.job);
+    const ast::Hand& h = *job->hand;
+    const Game& before_deal = job->before_deal;
+    const Deal& d = job->deal;
+    const std::size_t plies = job->plies;
+    const Variant& v = before_deal.variant();
     const auto start = std::chrono::steady_clock::now();
     solver_.new_hand();
     try {
-        Game x = at_pose.clone();
+        Game x = job->at_pose.clone();
         Seen seen;
         if (sampler_) sampler_->new_hand();
         const PlyMoves first = moves_of(x, h.plies.front());
@@ -502,7 +536,8 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
                         pj.mark = "!";
                 }
                 if (sampler_)
-                    sample(before_deal, d, seen, x, pm.choice.seat, judged, *played, pj, h.number);
+                    sample(before_deal, d, seen, x, pm.choice.seat, judged, *played, pj,
+                           job->record, h.number);
                 out.plies.push_back(std::move(pj));
             }
             seen.add(x, pm.choice);
@@ -531,11 +566,12 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
 // for the seat's party.
 void Analyzer::sample(const Game& before_deal, const Deal& deal, const Seen& seen, const Game& x,
                       int seat, const std::vector<Solver::Judged>& judged,
-                      const Solver::Judged& played, PlyJudgement& pj, int hand) {
+                      const Solver::Judged& played, PlyJudgement& pj, std::size_t record,
+                      int hand) {
     const Variant& v = x.variant();
     const HandState& h = x.hand();
     const auto me = static_cast<std::size_t>(seat);
-    std::mt19937_64 rng(seed_of(args_.seed, number, hand, pj.ply));
+    std::mt19937_64 rng(seed_of(args_.seed, record, hand, pj.ply));
     // Draw games: the seat's draws, the others' and the boneyard's order too.
     std::optional<DrawGameSampler> drawn;
     if (v.draw_game()) {
@@ -723,45 +759,68 @@ parser::Notes notes_of(const Variant& v, const std::vector<HandAnalysis>& hands,
 
 namespace {
 
-// One record's output, and whether it was valid.
-struct Done {
-    std::string text;
-    bool valid = true;
-};
-
-Done analyze_record(Analyzer& analyzer, ast::Record& record, const std::string& name,
-                    std::size_t number, Format format) {
-    Done d;
-    analyzer.number = number;
-    strip_own(record);
-    const checker::Verdict verdict = checker::check_record(record);
-    d.valid = verdict.valid;
-    std::string rules;
-    const std::vector<HandAnalysis> hands = analyzer.record(record, verdict, rules);
-    Variant v;
-    if (const ast::Tag* rt = record.find_tag("Rules")) {
-        const ast::Tag* pt = record.find_tag("Players");
-        const ast::Tag* ot = record.find_tag("Options");
-        (void)make_variant(rt->value, pt ? count_players(pt->value).count : 0, ot ? ot->value : "",
-                           v);
-    }
-    if (format == Format::json) {
-        for (const auto& a : hands) render_json(d.text, name, number, rules, v, a);
-    } else {
-        const parser::Notes notes = notes_of(v, hands, record);
-        parser::PrintOptions po;
-        po.note_mark = {};  // findings are written as ANALYSIS.md shows them
-        d.text = parser::print_record(record, &notes, po);
-    }
-    return d;
-}
-
+// A record read, then replayed (its hands left ready to judge), then
+// written.
 struct Pending {
     ast::Record record;
     const std::string* name = nullptr;
     std::size_t number = 0;
-    Done done;
+    bool valid = true;
+    std::string rules;
+    std::vector<HandAnalysis> hands;
+    std::string text;
+    std::string failure;  // an internal error: the record is not written
 };
+
+void replay_record(Analyzer& analyzer, Pending& p) {
+    analyzer.number = p.number;
+    strip_own(p.record);
+    const checker::Verdict verdict = checker::check_record(p.record);
+    p.valid = verdict.valid;
+    p.hands = analyzer.record(p.record, verdict, p.rules);
+}
+
+void write_record(Pending& p, Format format) {
+    Variant v;
+    if (const ast::Tag* rt = p.record.find_tag("Rules")) {
+        const ast::Tag* pt = p.record.find_tag("Players");
+        const ast::Tag* ot = p.record.find_tag("Options");
+        (void)make_variant(rt->value, pt ? count_players(pt->value).count : 0, ot ? ot->value : "",
+                           v);
+    }
+    if (format == Format::json) {
+        for (const auto& a : p.hands) render_json(p.text, *p.name, p.number, p.rules, v, a);
+    } else {
+        const parser::Notes notes = notes_of(v, p.hands, p.record);
+        parser::PrintOptions po;
+        po.note_mark = {};  // findings are written as ANALYSIS.md shows them
+        p.text = parser::print_record(p.record, &notes, po);
+    }
+}
+
+// Runs work(analyzer, i) for i in [0, n) on up to `jobs` threads, each with
+// its own analyzer; returns what each item threw ("" for none).
+template <class Work>
+std::vector<std::string> on_threads(std::vector<Analyzer>& analyzers, std::size_t n,
+                                    const Work& work) {
+    std::vector<std::string> failures(n);
+    std::atomic<std::size_t> next{0};
+    auto run = [&](Analyzer& a) {
+        for (std::size_t i; (i = next.fetch_add(1)) < n;) {
+            try {
+                work(a, i);
+            } catch (const std::exception& e) {
+                failures[i] = e.what();
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    const std::size_t helpers = n == 0 ? 0 : std::min<std::size_t>(analyzers.size(), n) - 1;
+    for (std::size_t j = 1; j <= helpers; ++j) threads.emplace_back(run, std::ref(analyzers[j]));
+    run(analyzers[0]);
+    for (auto& t : threads) t.join();
+    return failures;
+}
 
 }  // namespace
 
@@ -795,39 +854,41 @@ int run_analyze(const AnalyzeArgs& args, const Io& io) {
     std::vector<Pending> pending;
     auto drain = [&] {
         if (pending.empty()) return;
-        std::atomic<std::size_t> next{0};
-        std::vector<std::string> failures(pending.size());
-        auto work = [&](Analyzer& a) {
-            for (std::size_t i; (i = next.fetch_add(1)) < pending.size();) {
-                try {
-                    pending[i].done = analyze_record(a, pending[i].record, *pending[i].name,
-                                                     pending[i].number, args.format);
-                } catch (const std::exception& e) {
-                    failures[i] = e.what();
-                }
-            }
-        };
-        std::vector<std::thread> threads;
-        const std::size_t helpers = std::min<std::size_t>(jobs, pending.size()) - 1;
-        for (std::size_t j = 1; j <= helpers; ++j)
-            threads.emplace_back(work, std::ref(analyzers[j]));
-        work(analyzers[0]);
-        for (auto& t : threads) t.join();
-        for (std::size_t i = 0; i < pending.size(); ++i) {
-            if (failures[i].empty()) continue;
+        // The records' hands replayed, a record a thread; then every hand
+        // ready to judge, of whichever record, a hand a thread (one record's
+        // hands too: --jobs runs the hands of a single match side by side);
+        // then each record written.
+        std::vector<std::string> failed =
+            on_threads(analyzers, pending.size(),
+                       [&](Analyzer& a, std::size_t i) { replay_record(a, pending[i]); });
+        for (std::size_t i = 0; i < pending.size(); ++i) pending[i].failure = std::move(failed[i]);
+        std::vector<std::pair<std::size_t, std::size_t>> ready;  // (record, hand)
+        for (std::size_t i = 0; i < pending.size(); ++i)
+            for (std::size_t k = 0; k < pending[i].hands.size() && pending[i].failure.empty(); ++k)
+                if (pending[i].hands[k].job) ready.emplace_back(i, k);
+        failed = on_threads(analyzers, ready.size(), [&](Analyzer& a, std::size_t r) {
+            a.judge(pending[ready[r].first].hands[ready[r].second]);
+        });
+        for (std::size_t r = 0; r < ready.size(); ++r)
+            if (!failed[r].empty() && pending[ready[r].first].failure.empty())
+                pending[ready[r].first].failure = std::move(failed[r]);
+        for (auto& p : pending)
+            if (p.failure.empty()) write_record(p, args.format);
+        for (const Pending& p : pending) {
+            if (p.failure.empty()) continue;
             ran = false;
             render_diagnostic(err.buf(),
-                              {*pending[i].name,
+                              {*p.name,
                                {},
                                std::string(kInternal),
-                               fmt::format("record {}: {}", pending[i].number, failures[i])},
+                               fmt::format("record {}: {}", p.number, p.failure)},
                               nullptr, io.color_err);
         }
         for (auto& p : pending) {
-            all_valid &= p.done.valid;
+            all_valid &= p.valid;
             if (args.format != Format::json && !first) out.buf() += '\n';
             first = false;
-            out.buf() += p.done.text;
+            out.buf() += p.text;
         }
         out.flush();  // a batch takes long enough to show as it is done
         pending.clear();
@@ -850,7 +911,10 @@ int run_analyze(const AnalyzeArgs& args, const Io& io) {
         while (reader.next(record)) {
             ++number;
             if (args.shards > 1 && (number - 1) % args.shards != args.shard - 1) continue;
-            pending.push_back({std::move(record), &name, number, {}});
+            Pending& p = pending.emplace_back();
+            p.record = std::move(record);
+            p.name = &name;
+            p.number = number;
             record = ast::Record{};
             if (pending.size() >= batch) drain();
         }

@@ -21,9 +21,10 @@ struct AnalyzeArgs {
     // Records taken: number K, K+N, K+2N, ... counted from 1 across all files.
     unsigned shard = 1;
     unsigned shards = 1;
-    // Threads analysing records (a record's hands depend on each other
-    // through the match); 0: the machine's hardware threads. The output is
-    // in input order whatever the count.
+    // Threads judging hands (a record's hands are replayed in turn, since
+    // they depend on each other through the match, then judged apart); 0:
+    // the machine's hardware threads. The output is in input order whatever
+    // the count.
     unsigned jobs = 1;
     // Sampled judgement: deals drawn a ply from what the seat could know
     // (0: none), and the seed they are drawn from.

@@ -288,6 +288,38 @@ TEST(Analyze, JobsKeepInputOrder) {
     EXPECT_GE(one.size(), 7u);
 }
 
+// The hands of one record are judged on several threads (--jobs runs the
+// hands of a single match side by side), sampled deals included: the same
+// output as one thread.
+TEST(Analyze, JobsSplitTheHandsOfOneRecord) {
+    TempDir dir;
+    cli::GenerateArgs g = small("chiva", 2, 71);
+    g.matches = 1;
+    g.max_hands = 6;
+    const std::string f = generate(g, dir, "one.dgn");
+    cli::AnalyzeArgs a;
+    a.files = {f};
+    a.sample = 2;
+    const std::string dgn = analyze(dir, a).out;
+    a.jobs = 3;
+    EXPECT_EQ(analyze(dir, a).out, dgn);
+    a.format = cli::Format::json;
+    auto without_ms = [&](unsigned jobs) {
+        a.jobs = jobs;
+        std::vector<json> out = lines(analyze(dir, a).out);
+        for (json& h : out) h.erase("ms");
+        return out;
+    };
+    const std::vector<json> one = without_ms(1);
+    EXPECT_EQ(without_ms(3), one);
+    int analysed = 0;
+    for (const json& h : one) {
+        EXPECT_EQ(h["record"], 1);
+        analysed += h["analysed"].get<bool>();
+    }
+    EXPECT_GE(analysed, 3);
+}
+
 // Records of several files share the threads (a batch spans files: one
 // record a file is common), and the output keeps the files' order, a file
 // that cannot be read included.
