@@ -593,19 +593,16 @@ TEST(SolverPinned, TenDealsFromThePose) {
     }
 }
 
-// A french position part way through corpus/valid/french/board_pass.dgn (15
-// tiles left, after C's board pass, two passes more and two plays), solved for every
-// seat: the value is minus the points against the seat, penalties already
-// incurred included. Pinned from the search before the bounds and the
-// narrowing of french values (engine/solver.cpp) came in.
-TEST(SolverPinned, FrenchPartWayThroughABoardPass) {
-    const Variant v = variant("french", 4);
+// corpus/valid/french/board_pass.dgn after the first `plays` plies of its
+// hand (passes counted), as the engine replays them; empty if one does not
+// stand.
+std::optional<Game> board_pass_after(std::size_t plays) {
     Deal d;
     for (const char* h : {"6-5 6-1 6-0 5-2 4-0 3-1 2-1", "6-4 6-3 5-5 5-3 4-4 3-2 2-0",
                           "6-6 5-0 4-3 3-3 2-2 1-0 0-0", "6-2 5-4 5-1 4-2 4-1 3-0 1-1"})
         d.hands.push_back(test::tiles(h));
-    Game g(v);
-    ASSERT_TRUE(g.deal(d));
+    Game g(variant("french", 4));
+    if (!g.deal(d)) return std::nullopt;
     const int A = 0, B = 1, C = 2, D = 3;
     const std::vector<Move> line = {Move::pose(C, Tile(0, 0)),
                                     Move::play(D, Tile(3, 0), End::N),
@@ -625,7 +622,21 @@ TEST(SolverPinned, FrenchPartWayThroughABoardPass) {
                                     Move::pass(B),
                                     Move::play(C, Tile(2, 2), End::W),
                                     Move::play(D, Tile(4, 2), End::E)};
-    for (const Move& m : line) ASSERT_TRUE(g.apply(m)) << m.str();
+    for (std::size_t i = 0; i < plays && i < line.size(); ++i)
+        if (!g.apply(line[i])) return std::nullopt;
+    return g;
+}
+
+// A french position part way through corpus/valid/french/board_pass.dgn (15
+// tiles left, after C's board pass, two passes more and two plays), solved for every
+// seat: the value is minus the points against the seat, penalties already
+// incurred included. Pinned from the search before the bounds and the
+// narrowing of french values (engine/solver.cpp) came in.
+TEST(SolverPinned, FrenchPartWayThroughABoardPass) {
+    const std::optional<Game> at = board_pass_after(18);
+    ASSERT_TRUE(at.has_value());
+    const Game& g = *at;
+    const int A = 0;
     ASSERT_EQ(g.score().points[static_cast<std::size_t>(A)], 10);  // the board pass
     Solver solver(SolverOptions{.tt_mb = 8});
     const std::array<int, 4> want = {-86, -94, -125, -110};
@@ -661,19 +672,10 @@ TEST(SolverPinned, FrenchPartWayThroughABoardPass) {
 // whole table at the first doubling), and what the search stored before a
 // doubling is still found after it.
 TEST(SolverTable, ThePartInUseGrowsAsTheHandNeeds) {
-    const Variant v = variant("french", 4);
-    Deal d;
-    for (const char* h : {"6-5 6-1 6-0 5-2 4-0 3-1 2-1", "6-4 6-3 5-5 5-3 4-4 3-2 2-0",
-                          "6-6 5-0 4-3 3-3 2-2 1-0 0-0", "6-2 5-4 5-1 4-2 4-1 3-0 1-1"})
-        d.hands.push_back(test::tiles(h));
-    Game g(v);
-    ASSERT_TRUE(g.deal(d));
-    const int A = 0, B = 1, C = 2, D = 3;
-    for (const Move& m : {Move::pose(C, Tile(0, 0)), Move::play(D, Tile(3, 0), End::N),
-                          Move::play(A, Tile(4, 0), End::S), Move::play(B, Tile(2, 0), End::W),
-                          Move::play(C, Tile(1, 0), End::E), Move::play(D, Tile(1, 1), End::E),
-                          Move::play(A, Tile(6, 1), End::E)})
-        ASSERT_TRUE(g.apply(m)) << m.str();
+    const std::optional<Game> at = board_pass_after(7);
+    ASSERT_TRUE(at.has_value());
+    const Game& g = *at;
+    const int B = 1;
     Solver solver(SolverOptions{.tt_mb = 1024});
     solver.new_hand();
     const std::size_t first = solver.table_bytes_in_use();
