@@ -4,10 +4,16 @@
 # and cheap: the file is rewritten, and so recompiled, only when the line
 # changes.
 #
-#   cmake -DSOURCE_DIR=... -DOUTPUT=... -DVERSION=0.1.0 -P git_version.cmake
+#   cmake -DSOURCE_DIR=... -DOUTPUT=... -DVERSION=0.1.0 [-DDESCRIBE=...] -P git_version.cmake
+#
+# DESCRIBE, when given, stands for git's answer (the instrumented build of
+# cmake/pgo.cmake: a new commit must not relink it, which would train the
+# profile again and rebuild everything).
 set(describe "unknown")
 find_program(GIT_EXECUTABLE git)
-if(GIT_EXECUTABLE)
+if(DEFINED DESCRIBE)
+  set(describe "${DESCRIBE}")
+elseif(GIT_EXECUTABLE)
   execute_process(
     COMMAND "${GIT_EXECUTABLE}" -C "${SOURCE_DIR}" describe --always --dirty
     OUTPUT_VARIABLE out
