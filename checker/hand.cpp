@@ -230,7 +230,7 @@ bool RecordChecker::deal_hand(const ast::Hand& hand, HandState& h) {
         h.reset();
         for (const auto& d : hand.deals) {
             if (d.round != r) continue;
-            if (Step st = h.deal(d.seat, tiles_of(d.tiles, tiles_buf_)); !st) {
+            if (Step st = deal_line(h, d, tiles_buf_); !st) {
                 deal_failed(hand, d, st, h);
                 return false;
             }

@@ -63,6 +63,37 @@ inline char seat_char(int s) {
 }
 // The tiles of a list, in `buf` (reused from call to call).
 std::span<const Tile> tiles_of(const std::vector<ast::TileTok>& ts, std::vector<Tile>& buf);
+// The tiles of a list as a set; `twice` when one is written twice. (A
+// table of each written pair's bit: a deal line is 6 to 14 tiles, and there
+// are four to a hand.)
+inline TileSet set_of(const std::vector<ast::TileTok>& ts, bool& twice) {
+    static constexpr auto kBit = [] {
+        // (No pip is over 6; were one, its bit, outside every set, would
+        // send the line to deal() to be refused.)
+        std::array<std::uint32_t, 64> t{};
+        t.fill(1u << 31);
+        for (int a = 0; a <= 6; ++a)
+            for (int b = 0; b <= 6; ++b)
+                t[static_cast<std::size_t>(a * 8 + b)] = 1u << Tile(a, b).index();
+        return t;
+    }();
+    std::uint32_t bits = 0, again = 0;
+    for (const auto& tok : ts) {
+        const std::uint32_t bit = kBit[static_cast<std::size_t>((tok.a & 7) * 8 + (tok.b & 7))];
+        again |= bits & bit;
+        bits |= bit;
+    }
+    twice = again != 0;
+    return TileSet::from_bits(bits);
+}
+// A deal line given to the engine: the usual one as a set, any other as a
+// list, for deal() to say what is wrong with it.
+inline Step deal_line(HandState& h, const ast::SeatTiles& d, std::vector<Tile>& buf) {
+    bool twice = false;
+    const TileSet s = set_of(d.tiles, twice);
+    if (h.deal_plain(d.seat, s, static_cast<int>(d.tiles.size()), twice)) return Step::ok();
+    return h.deal(d.seat, tiles_of(d.tiles, buf));
+}
 // "A".."D", "AC", "BD".
 const char* who_name(ast::Who w);
 // The party a WHO names in this variant, or -1.

@@ -35,7 +35,7 @@ bool RecordChecker::summary_tiles(const ast::Hand& hand, Pos stop_at) {
         h.reset();
         for (const auto& d : hand.deals) {
             if (d.round != r || !read(d.pos)) continue;
-            if (Step st = h.deal(d.seat, tiles_of(d.tiles, tiles_buf_)); !st) {
+            if (Step st = deal_line(h, d, tiles_buf_); !st) {
                 deal_failed(hand, d, st, h);
                 return false;
             }

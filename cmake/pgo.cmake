@@ -93,11 +93,11 @@ add_custom_command(
   VERBATIM)
 add_custom_target(pips_pgo_profile DEPENDS ${PIPS_PGO_STAMP})
 
-# -Wno-restrict, -Wno-stringop-overflow: once the profile changes what is
-# inlined, GCC 12 warns of an overlapping or oversized memcpy inside
+# -Wno-restrict, -Wno-stringop-overflow, -Wno-array-bounds: once the profile
+# changes what is inlined, GCC 12 warns of an overlapping or oversized memcpy inside
 # std::string's own operator+ and replace (in CLI11's code and ours; GCC
 # bug 105329, fixed in GCC 13): false positives. The dev and sanitizer builds
 # keep both warnings, as errors.
 add_compile_options(-fprofile-use=${PIPS_PGO_PROFILE_DIR} -fprofile-prefix-path=${PROJECT_BINARY_DIR}
                     -fprofile-partial-training -Wno-missing-profile -Wno-restrict
-                    -Wno-stringop-overflow)
+                    -Wno-stringop-overflow -Wno-array-bounds)

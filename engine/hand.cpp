@@ -115,12 +115,24 @@ Step HandState::deal(int seat, std::span<const Tile> tiles) {
     if (static_cast<int>(tiles.size()) != v_.tiles_per_seat())
         return fail(Fault::bad_deal, "{} is dealt {} tiles; {} deals {}", seat_name(seat),
                     tiles.size(), v_.name(), v_.tiles_per_seat());
-    dealt_ |= mine;
-    dealt_to_[static_cast<std::size_t>(seat)] = mine;
-    seats_[seat].known = mine;
+    take_deal(seat, mine);
+    return Step::ok();
+}
+
+bool HandState::deal_plain(int seat, TileSet tiles, int count, bool twice) {
+    if (seat < 0 || seat >= v_.players || seats_[seat].dealt || twice || !(tiles - set_).empty() ||
+        !(tiles & dealt_).empty() || count != v_.tiles_per_seat())
+        return false;
+    take_deal(seat, tiles);
+    return true;
+}
+
+void HandState::take_deal(int seat, TileSet tiles) {
+    dealt_ |= tiles;
+    dealt_to_[static_cast<std::size_t>(seat)] = tiles;
+    seats_[seat].known = tiles;
     seats_[seat].count = v_.tiles_per_seat();
     seats_[seat].dealt = true;
-    return Step::ok();
 }
 
 Step HandState::stock(std::span<const Tile> tiles) {

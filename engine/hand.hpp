@@ -75,6 +75,11 @@ public:
     // --- before play -------------------------------------------------------
     // A deal line. Checks the set, the count and tiles already placed.
     Step deal(int seat, std::span<const Tile> tiles);
+    // The usual deal line, as a set: `count` tiles written, `twice` when a
+    // tile is written twice. Takes the deal and returns true when deal()
+    // would take it; otherwise changes nothing and returns false, and deal()
+    // with the tiles in their order says what is wrong.
+    bool deal_plain(int seat, TileSet tiles, int count, bool twice);
     // The boneyard in draw order (draw games).
     Step stock(std::span<const Tile> tiles);
     // Call after the deal lines: infers a single missing deal when every tile
@@ -174,6 +179,7 @@ public:
 
 private:
     int next_seat(int s) const;
+    void take_deal(int seat, TileSet tiles);
     Step not_at_table(int seat) const;
     Step can_hold(int seat, Tile t) const;
     void after_move(int seat);
