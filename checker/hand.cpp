@@ -555,8 +555,9 @@ bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, Han
 
 bool RecordChecker::play_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
     Tile t = tile_of(ply.tile);
-    if (Step st = h.play(seat, t, end_of(ply.end)); !st)
-        return tile_step_failed(st, ply, ply.tile, seat, h);
+    if (!h.play_plain(seat, t, ends_allowed(ply.end)))
+        if (Step st = h.play(seat, t, end_of(ply.end)); !st)
+            return tile_step_failed(st, ply, ply.tile, seat, h);
     int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
     // A wrong claim breaks nothing: the play scored what the rules say.
     if (ply.claim && *ply.claim != pts && judging()) points_claimed(ply, pts, h);

@@ -51,6 +51,19 @@ inline Tile tile_of(const ast::TileTok& t) {
     constexpr bool little = std::endian::native == std::endian::little;
     return std::bit_cast<Tile>(static_cast<std::uint16_t>(little ? hi | lo << 8 : lo | hi << 8));
 }
+// HandState::ends_allowed() of a ply's end letter, from a table: the letter
+// changes from ply to ply, and play_plain takes it without a branch.
+inline unsigned ends_allowed(ast::EndLetter e) {
+    static constexpr std::array<std::uint8_t, 7> kAllowed = [] {
+        std::array<std::uint8_t, 7> t{HandState::ends_allowed(std::nullopt)};
+        constexpr std::array<End, 6> kLetters = {End::L, End::R, End::N, End::E, End::S, End::W};
+        for (std::size_t i = 0; i < kLetters.size(); ++i)
+            t[i + 1] = static_cast<std::uint8_t>(HandState::ends_allowed(kLetters[i]));
+        return t;
+    }();
+    const auto i = static_cast<std::size_t>(e);
+    return i < kAllowed.size() ? kAllowed[i] : 0u;
+}
 // A tile as written ("1-2"), where Tile::str() gives it high half first.
 inline std::string written(const ast::TileTok& t) {
     return std::string{static_cast<char>('0' + t.a), '-', static_cast<char>('0' + t.b)};

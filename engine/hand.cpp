@@ -449,6 +449,40 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     return Step::ok();
 }
 
+bool HandState::play_plain(int seat, Tile t, unsigned ends) {
+    if (static_cast<unsigned>(seat) >= static_cast<unsigned>(v_.players) || over_ != HandOver::no ||
+        !posed() || layout_.kind() != LayoutKind::line || placement_needed() || trace_plays_)
+        return false;
+    SeatInfo& si = seats_[static_cast<std::size_t>(seat)];
+    // Known to be held and not the last tile (the key tile and the end of
+    // the hand are play()'s), so in the set and off the table.
+    if (!si.known.contains(t) || si.count < 2) return false;
+    const int l = layout_.end_value(End::L), r = layout_.end_value(End::R);
+    // Without branches on the tile and the end letter (random from play to
+    // play): the ends the tile fits as bits (1 L, 2 R), the ends allowed,
+    // and the end played, L unless only R is left.
+    const unsigned fits = static_cast<unsigned>((t.hi == l) | (t.lo == l)) |
+                          static_cast<unsigned>((t.hi == r) | (t.lo == r)) << 1;
+    const unsigned at = fits & ends;
+    if (at == 0) return false;
+    // Both ends, no letter: the same position either way, or play() says
+    // the end must be written.
+    if (at == 3 && !layout_.same_result(t, End::L, End::R, scores_in_play_)) return false;
+    const End e = (at & 1u) != 0 ? End::L : End::R;
+    last_was_key_ = false;
+    last_fit_both_ = fits == 3;
+    last_ends_differ_ = l != r;
+    remove_from_hand(seat, t);
+    played_by_[static_cast<std::size_t>(t.index())] = static_cast<std::int8_t>(seat);
+    played_at_[static_cast<std::size_t>(t.index())] = static_cast<std::int16_t>(events_);
+    layout_.play(t, e);
+    last_player_ = seat;
+    last_tile_ = t;
+    passes_in_row_ = 0;
+    after_move(seat);
+    return true;
+}
+
 std::optional<bool> HandState::can_play(int seat) const {
     const SeatInfo& si = seats_[seat];
     if (si.out || si.count == 0) return false;

@@ -28,3 +28,12 @@ TEST(CheckerTiles, EndOfEveryLetter) {
     EXPECT_EQ(checker::end_of(ast::EndLetter::S), End::S);
     EXPECT_EQ(checker::end_of(ast::EndLetter::W), End::W);
 }
+
+TEST(CheckerTiles, EndsAllowedByEveryLetterAreTheEnginesOfItsEnd) {
+    for (int i = 0; i <= static_cast<int>(ast::EndLetter::W); ++i) {
+        const auto letter = static_cast<ast::EndLetter>(i);
+        EXPECT_EQ(checker::impl::ends_allowed(letter),
+                  HandState::ends_allowed(checker::end_of(letter)))
+            << i;
+    }
+}

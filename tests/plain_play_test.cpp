@@ -1,0 +1,153 @@
+// HandState::play_plain, the replay's common step, against play() move for
+// move: random hands of every variant (some with a deal not shown), and at
+// every turn a candidate play, legal or not, made on two copies of the hand,
+// one by play_plain and one by play(). When play_plain takes the play, play()
+// must take it too and leave the same hand; when it does not, it must leave
+// the hand as it was.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "engine/hand.hpp"
+#include "tests/support/support.hpp"
+
+namespace pips {
+namespace {
+
+const std::array<End, 6> kEnds = {End::L, End::R, End::N, End::E, End::S, End::W};
+
+// Everything a caller can see of a hand, compared field by field.
+void assert_same(const HandState& a, const HandState& b) {
+    const Layout &x = a.layout(), &y = b.layout();
+    RC_ASSERT(x.on_table() == y.on_table());
+    RC_ASSERT(x.tiles() == y.tiles());
+    RC_ASSERT(x.str() == y.str());
+    for (int v = 0; v <= 6; ++v) RC_ASSERT(x.count(v) == y.count(v));
+    for (End e : kEnds) {
+        RC_ASSERT(x.fit_mask(e) == y.fit_mask(e));
+        RC_ASSERT(x.double_at(e) == y.double_at(e));
+        if (!x.empty()) RC_ASSERT(x.end_value(e) == y.end_value(e));
+    }
+    for (int s = 0; s < a.players(); ++s) {
+        const SeatInfo &p = a.seat(s), &q = b.seat(s);
+        RC_ASSERT(p.known == q.known);
+        RC_ASSERT(p.count == q.count);
+        RC_ASSERT(p.dealt == q.dealt);
+        RC_ASSERT(p.out == q.out);
+        RC_ASSERT(p.played == q.played);
+        RC_ASSERT(a.hand_of(s) == b.hand_of(s));
+        RC_ASSERT(a.fixed_deal(s) == b.fixed_deal(s));
+    }
+    RC_ASSERT(a.turn() == b.turn());
+    RC_ASSERT(a.over() == b.over());
+    RC_ASSERT(a.domino_seat() == b.domino_seat());
+    RC_ASSERT(a.last_player() == b.last_player());
+    RC_ASSERT(a.poser() == b.poser());
+    RC_ASSERT(a.last_tile() == b.last_tile());
+    RC_ASSERT(a.last_fit_both() == b.last_fit_both());
+    RC_ASSERT(a.last_was_key() == b.last_was_key());
+    RC_ASSERT(a.last_both_ends_differ() == b.last_both_ends_differ());
+    RC_ASSERT(a.passes_in_row() == b.passes_in_row());
+    RC_ASSERT(a.event_count() == b.event_count());
+    RC_ASSERT(a.boneyard() == b.boneyard());
+    RC_ASSERT(a.blocked() == b.blocked());
+    RC_ASSERT(a.unplaced() == b.unplaced());
+    RC_ASSERT(a.check_invariants().empty());
+}
+
+std::vector<Tile> tiles_of(TileSet s) {
+    std::vector<Tile> out;
+    s.for_each([&](Tile t) { out.push_back(t); });
+    return out;
+}
+
+RC_GTEST_PROP(PlainPlay, MakesWhatPlayMakesMoveForMove, ()) {
+    static const std::vector<Variant> variants = test::all_variants();
+    const Variant v = *rc::gen::elementOf(variants);
+    std::mt19937 rng(*rc::gen::arbitrary<std::uint32_t>());
+    std::vector<Tile> set = tiles_of(v.tile_set());
+    std::shuffle(set.begin(), set.end(), rng);
+
+    HandState h(v);
+    // A quarter of the hands show one seat's deal not at all.
+    const int hidden = *rc::gen::inRange(0, 4) == 0 ? *rc::gen::inRange(0, v.players) : -1;
+    const auto k = static_cast<std::size_t>(v.tiles_per_seat());
+    for (int s = 0; s < v.players; ++s) {
+        if (s == hidden) continue;
+        const auto from = set.begin() + static_cast<std::ptrdiff_t>(k * static_cast<std::size_t>(s));
+        RC_ASSERT(h.deal(s, std::vector<Tile>(from, from + static_cast<std::ptrdiff_t>(k))));
+    }
+    if (v.draw_game() && hidden < 0) {
+        const auto rest = set.begin() + static_cast<std::ptrdiff_t>(k * static_cast<std::size_t>(v.players));
+        RC_ASSERT(h.stock(std::vector<Tile>(rest, set.end())));
+    }
+    h.start();
+
+    // The pose: the first shown seat's first tile (french: its first double).
+    const int poser = hidden == 0 ? 1 : 0;
+    std::optional<Tile> pose;
+    h.seat(poser).known.for_each([&](Tile t) {
+        if (!pose && (v.layout() == LayoutKind::line || t.is_double())) pose = t;
+    });
+    RC_PRE(pose.has_value());
+    RC_ASSERT(h.pose(poser, *pose, pose->hi, pose->lo));
+
+    int taken = 0, refused = 0;
+    for (int move = 0; move < 80 && h.over() == HandOver::no; ++move) {
+        const int turn = h.turn();
+        // A play to try: half the time a tile of the seat's that fits, else
+        // any tile it holds, sometimes any tile at all; mostly by the seat
+        // whose turn it is; the end not written, or any end.
+        const std::vector<Tile> mine = tiles_of(h.seat(turn).known);
+        const std::vector<Tile> fitting = tiles_of(h.layout().playable(h.seat(turn).known));
+        const auto pick = [](const std::vector<Tile>& from) {
+            return from[static_cast<std::size_t>(
+                *rc::gen::inRange<int>(0, static_cast<int>(from.size())))];
+        };
+        const int kind = *rc::gen::inRange(0, 8);
+        const Tile t = kind == 0 || mine.empty() ? pick(set)
+                       : kind < 4 || fitting.empty() ? pick(mine)
+                                                     : pick(fitting);
+        const int seat = *rc::gen::inRange(0, 10) == 0 ? *rc::gen::inRange(-1, v.players + 1) : turn;
+        const int end_pick = *rc::gen::inRange(-4, 6);
+        const std::optional<End> end =
+            end_pick < 0 ? std::nullopt : std::optional<End>(kEnds[static_cast<std::size_t>(end_pick)]);
+
+        HandState plain = h, general = h;
+        const bool took = plain.play_plain(seat, t, HandState::ends_allowed(end));
+        const Step st = general.play(seat, t, end);
+        (took ? taken : refused) += 1;
+        if (took) {
+            RC_ASSERT(static_cast<bool>(st));
+            assert_same(plain, general);
+        } else {
+            assert_same(plain, h);
+        }
+        if (st) {
+            h = general;
+            continue;
+        }
+        // Go on with a legal move of the seat to play: a play, a draw or a pass.
+        bool moved = false;
+        for (Tile x : mine) {
+            for (End e : kEnds) {
+                if (!h.layout().fits(x, e)) continue;
+                moved = static_cast<bool>(h.play(turn, x, e));
+                break;
+            }
+            if (moved) break;
+        }
+        if (!moved && h.boneyard() > 0) moved = static_cast<bool>(h.draw(turn));
+        if (!moved) moved = static_cast<bool>(h.pass(turn));
+        if (!moved) break;
+    }
+    RC_TAG(taken > 5 ? "many taken" : "few taken");
+
+}
+
+}  // namespace
+}  // namespace pips
