@@ -181,7 +181,8 @@ void HandState::start() {
 }
 
 int HandState::next_seat(int s) const {
-    const int first = s + 1 == v_.players ? 0 : s + 1;
+    // (Without a branch: it goes back to 0 once a round.)
+    const int first = (s + 1) & -static_cast<int>(s + 1 < v_.players);
     if (!seats_[static_cast<std::size_t>(first)].out) return first;  // the usual answer
     for (int n = first, i = 0; i < v_.players; ++i) {
         if (!seats_[static_cast<std::size_t>(n)].out) return n;
