@@ -452,26 +452,28 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
 
 bool HandState::play_plain(int seat, Tile t, unsigned ends) {
     if (static_cast<unsigned>(seat) >= static_cast<unsigned>(v_.players) || over_ != HandOver::no ||
-        !posed() || layout_.kind() != LayoutKind::line || placement_needed() || trace_plays_)
+        !posed() || placement_needed() || trace_plays_)
         return false;
     SeatInfo& si = seats_[static_cast<std::size_t>(seat)];
     // Known to be held and not the last tile (the key tile and the end of
-    // the hand are play()'s), so in the set and off the table.
+    // the hand are play()'s).
     if (!si.known.contains(t) || si.count < 2) return false;
-    const int l = layout_.end_value(End::L), r = layout_.end_value(End::R);
     // Without branches on the tile and the end letter (random from play to
-    // play): the ends the tile fits as bits (1 L, 2 R), the ends allowed,
-    // and the end played, L unless only R is left.
-    const unsigned fits = static_cast<unsigned>((t.hi == l) | (t.lo == l)) |
-                          static_cast<unsigned>((t.hi == r) | (t.lo == r)) << 1;
+    // play): the ends the tile fits and those allowed, as bits, and the end
+    // played, the first of them.
+    const unsigned fits = layout_.fit_bits(t);
     const unsigned at = fits & ends;
     if (at == 0) return false;
-    // Both ends, no letter: the same position either way, or play() says
-    // the end must be written.
-    if (at == 3 && !layout_.same_result(t, End::L, End::R, scores_in_play_)) return false;
-    const End e = (at & 1u) != 0 ? End::L : End::R;
+    // More than one end, none written: on a line, the same position either
+    // way, or play() says the end must be written; a spinner's are play()'s.
+    if ((at & (at - 1)) != 0 &&
+        (at != 3 || !layout_.same_result(t, End::L, End::R, scores_in_play_)))
+        return false;
+    const auto e = static_cast<End>(std::countr_zero(at));
+    // (A spinner's line ends both read as the spinner: they never differ.)
+    const int l = layout_.end_value(End::L), r = layout_.end_value(End::R);
     last_was_key_ = false;
-    last_fit_both_ = fits == 3;
+    last_fit_both_ = (fits & (fits - 1)) != 0;
     last_ends_differ_ = l != r;
     remove_from_hand(seat, t);
     played_by_[static_cast<std::size_t>(t.index())] = static_cast<std::int8_t>(seat);

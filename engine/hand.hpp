@@ -102,20 +102,20 @@ public:
     // A play; when `end` is empty the end is chosen as DGN says (the only end,
     // or the first of ends giving the same position). `chosen` gets the end.
     Step play(int seat, Tile t, std::optional<End> end, End* chosen = nullptr);
-    // The usual play of a line game, made as play() makes it: a tile the
-    // seat is known to hold and not its last, that fits the end written (or
-    // the only end it fits, or either when both give the same position),
-    // with nothing proven by passes, draws or the pose to keep to and no
-    // trace kept. `ends` is ends_allowed() of the end written. Returns false
+    // The usual play, made as play() makes it: a tile the seat is known to
+    // hold and not its last, that fits the end written (or the only end it
+    // fits; on a line, either when both give the same position), with
+    // nothing proven by passes, draws or the pose to keep to and no trace
+    // kept. `ends` is ends_allowed() of the end written. Returns false
     // for any other play and changes nothing: play() then makes or refuses
     // it. (The replay's common step, without play()'s questions and without
     // branches on the tile or the end; tests/plain_play_test.cpp holds it to
     // play() move for move.)
     bool play_plain(int seat, Tile t, unsigned ends);
     // The ends a play may go to, as bits (1 << End): the end written, or
-    // both ends of a line when none is.
+    // every end when none is.
     static constexpr unsigned ends_allowed(std::optional<End> end) {
-        return end ? 1u << static_cast<unsigned>(*end) : 3u;
+        return end ? 1u << static_cast<unsigned>(*end) : 0x3Fu;
     }
     Step pass(int seat);
     // A draw from the boneyard; `drawn` gets the tile when the stock is known.

@@ -96,6 +96,23 @@ public:
         }
         return spinner_fitting(t);
     }
+    // The ends of fitting(t) as bits (1 << End), without a branch on the
+    // tile (HandState::play_plain).
+    unsigned fit_bits(Tile t) const {
+        if (empty()) return 0;
+        const int x = t.index();
+        const unsigned off = ((set_ - on_).bits() >> x) & 1u;
+        unsigned bits;
+        if (kind_ == LayoutKind::line) {
+            bits = static_cast<unsigned>((t.hi == end_[0]) | (t.lo == end_[0])) |
+                   static_cast<unsigned>((t.hi == end_[1]) | (t.lo == end_[1])) << 1;
+        } else {
+            bits = (((arm_fit_[0].bits() >> x) & 1u) | ((arm_fit_[1].bits() >> x) & 1u) << 1 |
+                    ((arm_fit_[2].bits() >> x) & 1u) << 2 | ((arm_fit_[3].bits() >> x) & 1u) << 3)
+                   << static_cast<unsigned>(End::N);
+        }
+        return bits & (0u - off);
+    }
     // Plays t at e; e must fit.
     void play(Tile t, End e) {
         on_.insert(t);

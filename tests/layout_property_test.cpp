@@ -1,7 +1,7 @@
 // The layout's quick answers (the spinner's fit masks kept up to date by
-// pose and play, `fitting` built whole, `same_result` without playing on
-// copies) against answers worked out from the layout's public state after
-// every move of random hands on a line and on a spinner.
+// pose and play, `fitting` built whole, `fit_bits`, `same_result` without
+// playing on copies) against answers worked out from the layout's public
+// state after every move of random hands on a line and on a spinner.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -78,8 +78,13 @@ void check_layout(const Layout& l) {
     for (int i = 0; i < kTiles; ++i) {
         const Tile t = Tile::from_index(i);
         std::vector<End> want;
+        unsigned want_bits = 0;
         for (End e : {End::L, End::R, End::N, End::E, End::S, End::W})
-            if (reference_fit(l, e).contains(t)) want.push_back(e);
+            if (reference_fit(l, e).contains(t)) {
+                want.push_back(e);
+                want_bits |= 1u << static_cast<unsigned>(e);
+            }
+        RC_ASSERT(l.fit_bits(t) == want_bits);
         const Layout::Ends got = l.fitting(t);
         RC_ASSERT(std::vector<End>(got.begin(), got.end()) == want);
         RC_ASSERT(got.size() == want.size());

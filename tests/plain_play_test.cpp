@@ -78,11 +78,13 @@ RC_GTEST_PROP(PlainPlay, MakesWhatPlayMakesMoveForMove, ()) {
     const auto k = static_cast<std::size_t>(v.tiles_per_seat());
     for (int s = 0; s < v.players; ++s) {
         if (s == hidden) continue;
-        const auto from = set.begin() + static_cast<std::ptrdiff_t>(k * static_cast<std::size_t>(s));
+        const auto from =
+            set.begin() + static_cast<std::ptrdiff_t>(k * static_cast<std::size_t>(s));
         RC_ASSERT(h.deal(s, std::vector<Tile>(from, from + static_cast<std::ptrdiff_t>(k))));
     }
     if (v.draw_game() && hidden < 0) {
-        const auto rest = set.begin() + static_cast<std::ptrdiff_t>(k * static_cast<std::size_t>(v.players));
+        const auto rest =
+            set.begin() + static_cast<std::ptrdiff_t>(k * static_cast<std::size_t>(v.players));
         RC_ASSERT(h.stock(std::vector<Tile>(rest, set.end())));
     }
     h.start();
@@ -109,13 +111,15 @@ RC_GTEST_PROP(PlainPlay, MakesWhatPlayMakesMoveForMove, ()) {
                 *rc::gen::inRange<int>(0, static_cast<int>(from.size())))];
         };
         const int kind = *rc::gen::inRange(0, 8);
-        const Tile t = kind == 0 || mine.empty() ? pick(set)
+        const Tile t = kind == 0 || mine.empty()     ? pick(set)
                        : kind < 4 || fitting.empty() ? pick(mine)
                                                      : pick(fitting);
-        const int seat = *rc::gen::inRange(0, 10) == 0 ? *rc::gen::inRange(-1, v.players + 1) : turn;
+        const int seat =
+            *rc::gen::inRange(0, 10) == 0 ? *rc::gen::inRange(-1, v.players + 1) : turn;
         const int end_pick = *rc::gen::inRange(-4, 6);
         const std::optional<End> end =
-            end_pick < 0 ? std::nullopt : std::optional<End>(kEnds[static_cast<std::size_t>(end_pick)]);
+            end_pick < 0 ? std::nullopt
+                         : std::optional<End>(kEnds[static_cast<std::size_t>(end_pick)]);
 
         HandState plain = h, general = h;
         const bool took = plain.play_plain(seat, t, HandState::ends_allowed(end));
@@ -146,7 +150,6 @@ RC_GTEST_PROP(PlainPlay, MakesWhatPlayMakesMoveForMove, ()) {
         if (!moved) break;
     }
     RC_TAG(taken > 5 ? "many taken" : "few taken");
-
 }
 
 }  // namespace
