@@ -560,7 +560,9 @@ bool RecordChecker::play_ply(const ast::Ply& ply, int seat, HandState& h, HandSc
             return tile_step_failed(st, ply, ply.tile, seat, h);
     int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
     // A wrong claim breaks nothing: the play scored what the rules say.
-    if (ply.claim && *ply.claim != pts && judging()) points_claimed(ply, pts, h);
+    // (Whether a claim is written changes from play to play: read without
+    // a branch on it.)
+    if (ply.claim.value_or(pts) != pts && judging()) points_claimed(ply, pts, h);
     return true;
 }
 

@@ -312,12 +312,12 @@ void HandState::update_over() {
     if (all_dealt_ && posed()) {
         is_blocked = layout_.fit_mask().empty();
     } else if (posed()) {
-        // The usual answer first, without the call: the seat to play next
-        // holds a tile known to fit (blocked() would say no at that seat or
-        // before it). A seat out of the hand holds none.
+        // The usual answer first, without the call or a branch on whose
+        // turn it is: some seat holds a tile known to fit (blocked() would
+        // say no there; a seat out of the hand holds none).
         const TileSet fits = layout_.fit_mask();
-        if (turn_ < 0 || (seats_[static_cast<std::size_t>(turn_)].known & fits).empty())
-            is_blocked = blocked() == std::optional<bool>(true);
+        const TileSet known = seats_[0].known | seats_[1].known | seats_[2].known | seats_[3].known;
+        if ((known & fits).empty()) is_blocked = blocked() == std::optional<bool>(true);
     }
     if (is_blocked) {
         over_ = HandOver::blocked;
@@ -450,6 +450,15 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     return Step::ok();
 }
 
+bool HandState::same_at_each(Tile t, unsigned ends) const {
+    const auto first = static_cast<End>(std::countr_zero(ends));
+    for (unsigned other = ends & (ends - 1); other != 0; other &= other - 1)
+        if (!layout_.same_result(t, first, static_cast<End>(std::countr_zero(other)),
+                                 scores_in_play_))
+            return false;
+    return true;
+}
+
 bool HandState::play_plain(int seat, Tile t, unsigned ends) {
     if (static_cast<unsigned>(seat) >= static_cast<unsigned>(v_.players) || over_ != HandOver::no ||
         !posed() || placement_needed() || trace_plays_)
@@ -464,12 +473,10 @@ bool HandState::play_plain(int seat, Tile t, unsigned ends) {
     const unsigned fits = layout_.fit_bits(t);
     const unsigned at = fits & ends;
     if (at == 0) return false;
-    // More than one end, none written: on a line, the same position either
-    // way, or play() says the end must be written; a spinner's are play()'s.
-    if ((at & (at - 1)) != 0 &&
-        (at != 3 || !layout_.same_result(t, End::L, End::R, scores_in_play_)))
-        return false;
     const auto e = static_cast<End>(std::countr_zero(at));
+    // More than one end, none written: the same position at each, or play()
+    // says the end must be written.
+    if ((at & (at - 1)) != 0 && !same_at_each(t, at)) return false;
     // (A spinner's line ends both read as the spinner: they never differ.)
     const int l = layout_.end_value(End::L), r = layout_.end_value(End::R);
     last_was_key_ = false;

@@ -195,6 +195,8 @@ public:
 private:
     int next_seat(int s) const;
     void take_deal(int seat, TileSet tiles);
+    // Playing t at any of `ends` (bits) gives the same position.
+    bool same_at_each(Tile t, unsigned ends) const;
     Step not_at_table(int seat) const;
     Step can_hold(int seat, Tile t) const;
     void after_move(int seat);
