@@ -107,9 +107,7 @@ public:
             bits = static_cast<unsigned>((t.hi == end_[0]) | (t.lo == end_[0])) |
                    static_cast<unsigned>((t.hi == end_[1]) | (t.lo == end_[1])) << 1;
         } else {
-            bits = (((arm_fit_[0].bits() >> x) & 1u) | ((arm_fit_[1].bits() >> x) & 1u) << 1 |
-                    ((arm_fit_[2].bits() >> x) & 1u) << 2 | ((arm_fit_[3].bits() >> x) & 1u) << 3)
-                   << static_cast<unsigned>(End::N);
+            bits = arms_taking(x) << static_cast<unsigned>(End::N);
         }
         return bits & (0u - off);
     }
@@ -205,6 +203,11 @@ private:
         return is_line_end(e) ? TileSet{} : arm_fit_[arm(e)] - on_;
     }
     Ends spinner_fitting(Tile t) const;
+    // The arms whose masks hold tile index x, as bits (N first).
+    unsigned arms_taking(int x) const {
+        return ((arm_fit_[0].bits() >> x) & 1u) | ((arm_fit_[1].bits() >> x) & 1u) << 1 |
+               ((arm_fit_[2].bits() >> x) & 1u) << 2 | ((arm_fit_[3].bits() >> x) & 1u) << 3;
+    }
     bool spinner_same_result(Tile t, End e1, End e2) const;
     void spinner_play(Tile t, End e);
     // Recomputes arm_fit_ and spinner_fit_all_ after the spinner changed.
