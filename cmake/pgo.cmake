@@ -1,5 +1,5 @@
 # Profile-guided optimisation of the release build (PIPS_PGO, on in the
-# `release` preset; docs/performance.md "Profile-guided build").
+# `release` preset; docs/performance.md, "Fourth round" and "Build time").
 #
 # The build of this directory first builds an instrumented `pips` from the
 # same sources in <build>/pgo-generate (an ExternalProject with
