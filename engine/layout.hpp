@@ -140,7 +140,8 @@ public:
         return std::minmax(at_l[0], at_l[1]) == std::minmax(at_r[0], at_r[1]);
     }
 
-    // Line: the number an end shows, and whether a double sits crosswise there.
+    // Line: the number an end shows, and whether a double sits crosswise there
+    // (never at N, E, S or W).
     int end_value(End e) const {
         if (kind_ == LayoutKind::line) return end_[static_cast<std::size_t>(e) & 1];
         if (is_line_end(e)) return spinner_;
@@ -148,7 +149,7 @@ public:
         return a.used ? a.end : spinner_;
     }
     bool double_at(End e) const {
-        return kind_ == LayoutKind::line && dbl_[static_cast<std::size_t>(e)];
+        return kind_ == LayoutKind::line && is_line_end(e) && dbl_[static_cast<std::size_t>(e)];
     }
     // Spinner
     int spinner() const { return spinner_; }
