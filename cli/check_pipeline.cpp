@@ -169,7 +169,7 @@ private:
                 // Another thread splits a batch: a few microseconds, less
                 // than going to sleep and being woken takes. Spin a while.
                 lock.unlock();
-                for (int i = 0; i < kSpin && splitting_flag_.load(std::memory_order_relaxed); ++i)
+                for (int i = 0; i < kSpin && splitting_.load(std::memory_order_relaxed); ++i)
                     pause();
                 lock.lock();
                 if (splitting_) wake_.wait(lock);
@@ -181,12 +181,10 @@ private:
                 continue;
             }
             splitting_ = true;
-            splitting_flag_.store(true, std::memory_order_relaxed);
             lock.unlock();
             const Split s = split_batch(self, batch);
             lock.lock();
             splitting_ = false;
-            splitting_flag_.store(false, std::memory_order_relaxed);
             split_ += s.n;
             bytes_in_flight_ += s.bytes;
             if (s.end) split_done_ = true;
@@ -278,8 +276,7 @@ private:
     std::size_t split_ = 0;                    // items split
     std::size_t written_ = 0;                  // items written
     std::size_t bytes_in_flight_ = 0;
-    bool splitting_ = false;
-    std::atomic<bool> splitting_flag_{false};  // splitting_, read without the lock
+    std::atomic<bool> splitting_{false};  // (also read without the lock, to spin on)
     bool writing_ = false;
     bool split_done_ = false;
     bool stop_ = false;  // writing failed

@@ -433,21 +433,27 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     // Only a hand's last tile can score as the key tile: judge it then.
     last_was_key_ = seats_[seat].count == 1 && layout_.kind() == LayoutKind::line &&
                     layout_.key_tile(&key) && key == t;
-    last_fit_both_ = fit.size() >= 2;
-    last_ends_differ_ = layout_.kind() == LayoutKind::line &&
-                        layout_.end_value(End::L) != layout_.end_value(End::R);
+    if (trace_plays_) trace_.play(layout_, t, e);  // (before the layout changes)
+    make_play(seat, t, e, fit.size() >= 2);
+    if (placement_needed() && !witness_keeps_play(seat, t) && !placeable()) [[unlikely]]
+        return no_placement(seat, t, Fault::not_in_hand, false);
+    return Step::ok();
+}
+
+// What play() and play_plain() do once the play is known to be legal
+// (last_was_key_ and the trace are play()'s).
+inline void HandState::make_play(int seat, Tile t, End e, bool fit_both) {
+    last_fit_both_ = fit_both;
+    // (A spinner's line ends both read as the spinner: they never differ.)
+    last_ends_differ_ = layout_.end_value(End::L) != layout_.end_value(End::R);
     remove_from_hand(seat, t);
     played_by_[static_cast<std::size_t>(t.index())] = static_cast<std::int8_t>(seat);
     played_at_[static_cast<std::size_t>(t.index())] = static_cast<std::int16_t>(events_);
-    if (trace_plays_) trace_.play(layout_, t, e);
     layout_.play(t, e);
     last_player_ = seat;
     last_tile_ = t;
     passes_in_row_ = 0;
     after_move(seat);
-    if (placement_needed() && !witness_keeps_play(seat, t) && !placeable()) [[unlikely]]
-        return no_placement(seat, t, Fault::not_in_hand, false);
-    return Step::ok();
 }
 
 bool HandState::same_at_each(Tile t, unsigned ends) const {
@@ -477,19 +483,8 @@ bool HandState::play_plain(int seat, Tile t, unsigned ends) {
     // More than one end, none written: the same position at each, or play()
     // says the end must be written.
     if ((at & (at - 1)) != 0 && !same_at_each(t, at)) return false;
-    // (A spinner's line ends both read as the spinner: they never differ.)
-    const int l = layout_.end_value(End::L), r = layout_.end_value(End::R);
-    last_was_key_ = false;
-    last_fit_both_ = (fits & (fits - 1)) != 0;
-    last_ends_differ_ = l != r;
-    remove_from_hand(seat, t);
-    played_by_[static_cast<std::size_t>(t.index())] = static_cast<std::int8_t>(seat);
-    played_at_[static_cast<std::size_t>(t.index())] = static_cast<std::int16_t>(events_);
-    layout_.play(t, e);
-    last_player_ = seat;
-    last_tile_ = t;
-    passes_in_row_ = 0;
-    after_move(seat);
+    last_was_key_ = false;  // (only a last tile can be the key tile)
+    make_play(seat, t, e, (fits & (fits - 1)) != 0);
     return true;
 }
 

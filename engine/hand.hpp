@@ -195,6 +195,8 @@ public:
 private:
     int next_seat(int s) const;
     void take_deal(int seat, TileSet tiles);
+    // A legal play of t at e; `fit_both`: t fitted more than one end.
+    void make_play(int seat, Tile t, End e, bool fit_both);
     // Playing t at any of `ends` (bits) gives the same position.
     bool same_at_each(Tile t, unsigned ends) const;
     Step not_at_table(int seat) const;
