@@ -72,8 +72,9 @@ void Layout::spinner_refresh() {
     const std::uint32_t on = on_.bits();
     const std::uint32_t set = set_.bits();
     const auto mask = [](bool b) { return 0u - static_cast<std::uint32_t>(b); };
+    const auto is = [](bool b) { return static_cast<std::uint32_t>(b); };
     const std::uint32_t all_used =
-        mask(arms_[0].used & arms_[1].used & arms_[2].used & arms_[3].used);
+        0u - (is(arms_[0].used) & is(arms_[1].used) & is(arms_[2].used) & is(arms_[3].used));
     const std::uint32_t carries_spinner = TileSet::carrying(spinner_).bits();
     std::uint32_t all = 0;
     for (std::size_t i = 0; i < 4; ++i) {

@@ -104,8 +104,10 @@ public:
         const unsigned off = ((set_ - on_).bits() >> x) & 1u;
         unsigned bits;
         if (kind_ == LayoutKind::line) {
-            bits = static_cast<unsigned>((t.hi == end_[0]) | (t.lo == end_[0])) |
-                   static_cast<unsigned>((t.hi == end_[1]) | (t.lo == end_[1])) << 1;
+            // (Each comparison as a number: `|`, not `||`, so no branch.)
+            const auto is = [](bool b) { return static_cast<unsigned>(b); };
+            bits = (is(t.hi == end_[0]) | is(t.lo == end_[0])) |
+                   (is(t.hi == end_[1]) | is(t.lo == end_[1])) << 1;
         } else {
             bits = arms_taking(x) << static_cast<unsigned>(End::N);
         }
