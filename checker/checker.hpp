@@ -2,6 +2,8 @@
 // record and gives it a verdict with located, coded diagnostics.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,7 +24,14 @@ struct HandScore;
 namespace pips::checker {
 
 // The end a ply's letter names (none: nothing written).
-std::optional<End> end_of(ast::EndLetter e);
+constexpr std::optional<End> end_of(ast::EndLetter e) {
+    // A table, not a switch: the letter changes from ply to ply, and a jump
+    // table's indirect branch is mispredicted about as often.
+    constexpr std::array<std::optional<End>, 7> kEnds = {std::nullopt, End::L, End::R, End::N,
+                                                         End::E,       End::S, End::W};
+    const auto i = static_cast<std::size_t>(e);
+    return i < kEnds.size() ? kEnds[i] : std::nullopt;
+}
 
 // Another place a diagnostic involves: the first play of a tile played
 // twice, the play that proves a pass illegal, the deal that holds a tile.

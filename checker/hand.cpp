@@ -9,19 +9,6 @@
 
 #include "checker/replay.hpp"
 
-namespace pips::checker {
-
-std::optional<End> end_of(ast::EndLetter e) {
-    // A table, not a switch: the letter changes from ply to ply, and a jump
-    // table's indirect branch is mispredicted about as often.
-    static constexpr std::array<std::optional<End>, 7> kEnds = {
-        std::nullopt, End::L, End::R, End::N, End::E, End::S, End::W};
-    const auto i = static_cast<std::size_t>(e);
-    return i < kEnds.size() ? kEnds[i] : std::nullopt;
-}
-
-}  // namespace pips::checker
-
 namespace pips::checker::impl {
 
 Code code_of(Fault f) {

@@ -55,10 +55,10 @@ inline Tile tile_of(const ast::TileTok& t) {
 // changes from ply to ply, and play_plain takes it without a branch.
 inline unsigned ends_allowed(ast::EndLetter e) {
     static constexpr std::array<std::uint8_t, 7> kAllowed = [] {
-        std::array<std::uint8_t, 7> t{HandState::ends_allowed(std::nullopt)};
-        constexpr std::array<End, 6> kLetters = {End::L, End::R, End::N, End::E, End::S, End::W};
-        for (std::size_t i = 0; i < kLetters.size(); ++i)
-            t[i + 1] = static_cast<std::uint8_t>(HandState::ends_allowed(kLetters[i]));
+        std::array<std::uint8_t, 7> t{};
+        for (std::size_t i = 0; i < t.size(); ++i)
+            t[i] = static_cast<std::uint8_t>(
+                HandState::ends_allowed(end_of(static_cast<ast::EndLetter>(i))));
         return t;
     }();
     const auto i = static_cast<std::size_t>(e);

@@ -71,19 +71,17 @@ void Layout::spinner_refresh() {
     // change from play to play (the branches were mispredicted).
     const std::uint32_t on = on_.bits();
     const std::uint32_t set = set_.bits();
-    const auto mask = [](bool b) { return 0u - static_cast<std::uint32_t>(b); };
-    const auto is = [](bool b) { return static_cast<std::uint32_t>(b); };
-    const std::uint32_t all_used =
-        0u - (is(arms_[0].used) & is(arms_[1].used) & is(arms_[2].used) & is(arms_[3].used));
+    const std::uint32_t all_used = mask_of((bit_of(arms_[0].used) & bit_of(arms_[1].used) &
+                                            bit_of(arms_[2].used) & bit_of(arms_[3].used)) != 0);
     const std::uint32_t carries_spinner = TileSet::carrying(spinner_).bits();
     std::uint32_t all = 0;
     for (std::size_t i = 0; i < 4; ++i) {
         const std::size_t v = arms_[i].end;
         const std::uint32_t d = kDoubleBit[v];
-        const std::uint32_t down = mask((on & d) != 0);
+        const std::uint32_t down = mask_of((on & d) != 0);
         const std::uint32_t full =
             (TileSet::carrying(static_cast<int>(v)).bits() & down) | (d & ~down);
-        const std::uint32_t empty = carries_spinner & mask(!arms_[i].used);
+        const std::uint32_t empty = carries_spinner & mask_of(!arms_[i].used);
         const std::uint32_t m = ((full & all_used) | (empty & ~all_used)) & set;
         arm_fit_[i] = TileSet::from_bits(m);
         all |= m;
@@ -126,18 +124,17 @@ void Layout::spinner_play(Tile t, End e) {
         // masks: whether t is a double changes from play to play).
         const auto v = static_cast<std::size_t>(a.end);
         const std::uint32_t set = set_.bits();
-        const auto mask = [](bool b) { return 0u - static_cast<std::uint32_t>(b); };
-        const std::uint32_t down = mask((on_.bits() & kDoubleBit[v]) != 0);
+        const std::uint32_t down = mask_of((on_.bits() & kDoubleBit[v]) != 0);
         const std::uint32_t takes =
             ((TileSet::carrying(static_cast<int>(v)).bits() & down) | (kDoubleBit[v] & ~down)) &
             set;
-        const std::uint32_t opened = mask(t.is_double());
+        const std::uint32_t opened = mask_of(t.is_double());
         // Each arm chosen by a mask, the one played at among them: writing
         // it by its index into an array read back whole made the read wait
         // for the write (a store-forwarding stall: a quarter of this
         // function's samples in the profile-guided build).
         for (std::size_t k = 0; k < 4; ++k) {
-            const std::uint32_t sel = (opened & mask(arms_[k].end == v)) | mask(k == i);
+            const std::uint32_t sel = (opened & mask_of(arms_[k].end == v)) | mask_of(k == i);
             arm_fit_[k] = TileSet::from_bits((takes & sel) | (arm_fit_[k].bits() & ~sel));
         }
     }

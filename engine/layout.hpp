@@ -104,14 +104,12 @@ public:
         const unsigned off = ((set_ - on_).bits() >> x) & 1u;
         unsigned bits;
         if (kind_ == LayoutKind::line) {
-            // (Each comparison as a number: `|`, not `||`, so no branch.)
-            const auto is = [](bool b) { return static_cast<unsigned>(b); };
-            bits = (is(t.hi == end_[0]) | is(t.lo == end_[0])) |
-                   (is(t.hi == end_[1]) | is(t.lo == end_[1])) << 1;
+            bits = (bit_of(t.hi == end_[0]) | bit_of(t.lo == end_[0])) |
+                   (bit_of(t.hi == end_[1]) | bit_of(t.lo == end_[1])) << 1;
         } else {
             bits = arms_taking(x) << static_cast<unsigned>(End::N);
         }
-        return bits & (0u - off);
+        return bits & mask_of(off != 0);
     }
     // Plays t at e; e must fit.
     void play(Tile t, End e) {
@@ -206,6 +204,11 @@ private:
         return is_line_end(e) ? TileSet{} : arm_fit_[arm(e)] - on_;
     }
     Ends spinner_fitting(Tile t) const;
+    // A comparison as a number (1 or 0) and as a mask (every bit or none),
+    // for the steps written without branches: which way it goes changes
+    // from play to play, and a branch on it was mispredicted.
+    static constexpr std::uint32_t bit_of(bool b) { return static_cast<std::uint32_t>(b); }
+    static constexpr std::uint32_t mask_of(bool b) { return 0u - bit_of(b); }
     // The arms whose masks hold tile index x, as bits (N first).
     unsigned arms_taking(int x) const {
         return ((arm_fit_[0].bits() >> x) & 1u) | ((arm_fit_[1].bits() >> x) & 1u) << 1 |
