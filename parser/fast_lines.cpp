@@ -192,14 +192,26 @@ bool RecordParser::ply_line(const char* b) {
                 // Every field, in the order of ast::Ply's: nothing is zeroed
                 // first. (Written out here, not with put_ply, so that it is
                 // compiled in place.)
-                emplace_fields(hand().plies, pos, seat_of(b[0]), pos, NoList{},
-                               play ? ast::Ply::Kind::play : ast::Ply::Kind::pass, action,
-                               *a == kKnock[0],  // (pass and knock differ there)
-                               play ? ast::TileTok{static_cast<std::uint8_t>(a[0] - '0'),
-                                                   static_cast<std::uint8_t>(a[2] - '0'), action}
-                                    : ast::TileTok{},
-                               end, std::nullopt, ast::Pos{}, NoList{});
+                ast::Ply& ply = emplace_fields(
+                    hand().plies, pos, seat_of(b[0]), pos, NoList{},
+                    play ? ast::Ply::Kind::play : ast::Ply::Kind::pass, action,
+                    *a == kKnock[0],  // (pass and knock differ there)
+                    play ? ast::TileTok{static_cast<std::uint8_t>(a[0] - '0'),
+                                        static_cast<std::uint8_t>(a[2] - '0'), action}
+                         : ast::TileTok{},
+                    end, std::nullopt, ast::Pos{}, NoList{});
                 claim_ok_ = play;  // a separate `+N` may follow a play
+                // A play's separate one-digit claim on its line, ` +N`
+                // (fives-threes), taken here rather than as a word of its
+                // own. (Each byte is read only when the one before is no NUL:
+                // *end_ is the last that may be read.)
+                if (play && *e == ' ' && e[1] == dgn::kClaim && is_digit(e[2]) &&
+                    (e[3] == ' ' || e[3] == '\n')) {
+                    ply.claim = e[2] - '0';
+                    ply.claim_pos = {line, column + static_cast<std::uint32_t>(e + 1 - b)};
+                    claim_ok_ = false;
+                    e += 3;
+                }
                 last = e;
                 if (*e == ' ' && kWordStart[static_cast<unsigned char>(e[1])]) {
                     b = e + 1;

@@ -127,6 +127,11 @@ TEST(ReferenceMode, AgreesOnHandPickedLines) {
              "stocks 1-1\nre\nr\nremainx A\nscorer A 1\ndealt A 1-1\nhands 1\nendx\np\n",
              "hand 2\nA:6-6\nhand 3\nhand 3\nhand 5\nhand 0\nhand x\nhand 6\nhand\n",
              "A:6-6 {a note} B:6-5 {over\ntwo lines} C:pass {\n",
+             // Separate one-digit claims (fives-threes): mid-line, at a line
+             // end, at the end of the text, before a comment or a CR, after a
+             // pass or a claim, on the next line, and two digits.
+             "A:6-6 +2 B:6-5R +1\nC:5-5L +5\nD:pass +1 A:4-4 +0 +3 B:3-3 +9{c} C:2-2 +4;c\n",
+             "A:6-6 +2\r\nB:6-5 +1 \nC:5-5 +12 D:4-4 +3x A:3-3 +\nB:2-2\n+7 C:1-1 +7",
              "[Late \"tag\"]\nA:6-6 [x\n\xC3\xA9 \xFF A:\xE2\x82\xAC\n",
          }) {
         EXPECT_EQ(mode_difference(head + lines), "") << lines;
