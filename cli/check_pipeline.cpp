@@ -2,11 +2,18 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <utility>
+
+#if defined(__linux__)
+#include <pthread.h>
+#include <sched.h>
+#endif
 
 #include "checker/checker.hpp"
 
@@ -113,16 +120,75 @@ std::size_t max_in_flight_bytes(unsigned jobs) {
     return (2 * static_cast<std::size_t>(jobs) + 1) * kBatchBytes;
 }
 
-// Spins of a thread waiting for another to finish splitting, before it
-// sleeps: splitting a batch takes about 10 microseconds, a `pause` 20 to 60
-// cycles, so a thousand cover it without burning much when the splitter is
-// off its core (more jobs than cores).
-constexpr int kSpin = 1000;
+// How long a thread waiting for another to finish splitting spins before it
+// sleeps. Splitting a batch takes 10 to 50 microseconds (more when it reads
+// the file), a `pause` only a few nanoseconds on recent AMD cores, and on the
+// benchmark machine a sleeping thread was woken 0.1 to 1 millisecond later:
+// a thousand pauses, the spin of before, ran out first and the thread slept
+// 10 to 30 times a run (docs/performance.md). With more jobs than hardware
+// threads the spin yields its core instead, as the splitter may be waiting
+// for it.
+constexpr auto kSpinFor = std::chrono::microseconds(200);
 inline void pause() {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
 }
+
+// Runs fn on a new thread, joined by join(). On Linux the thread is born
+// on a CPU other than the calling thread's (when the process may run on
+// another) and is then free to run anywhere the process may: a new thread
+// is otherwise often queued behind its maker on the same CPU until the
+// scheduler moves it, a few milliseconds later (the first tenth of a run of
+// `--jobs 2` on a 40 MB archive spent on one core; docs/performance.md).
+class Thread {
+public:
+    explicit Thread(std::function<void()> fn) : fn_(std::move(fn)) {
+#if defined(__linux__)
+        pthread_attr_t attr;
+        if (const int err = pthread_attr_init(&attr); err != 0)
+            throw std::system_error(err, std::generic_category(), "pthread_attr_init");
+        cpu_set_t away;
+        const int here = sched_getcpu();
+        if (here >= 0 && here < CPU_SETSIZE && sched_getaffinity(0, sizeof all_, &all_) == 0 &&
+            CPU_ISSET(here, &all_) && CPU_COUNT(&all_) > 1) {
+            away = all_;
+            CPU_CLR(here, &away);
+            restore_ = pthread_attr_setaffinity_np(&attr, sizeof away, &away) == 0;
+        }
+        const int err = pthread_create(&id_, &attr, &Thread::start, this);
+        pthread_attr_destroy(&attr);
+        if (err != 0) throw std::system_error(err, std::generic_category(), "pthread_create");
+#else
+        thread_ = std::thread(fn_);
+#endif
+    }
+    Thread(const Thread&) = delete;
+    Thread& operator=(const Thread&) = delete;
+    void join() {
+#if defined(__linux__)
+        pthread_join(id_, nullptr);
+#else
+        thread_.join();
+#endif
+    }
+
+private:
+#if defined(__linux__)
+    static void* start(void* self) {
+        auto* t = static_cast<Thread*>(self);
+        if (t->restore_) pthread_setaffinity_np(pthread_self(), sizeof t->all_, &t->all_);
+        t->fn_();
+        return nullptr;
+    }
+    pthread_t id_{};
+    cpu_set_t all_{};
+    bool restore_ = false;
+#else
+    std::thread thread_;
+#endif
+    std::function<void()> fn_;
+};
 
 // The state shared by the threads of run_pipeline, and what each does.
 class Pipeline {
@@ -135,14 +201,16 @@ public:
           write_(write),
           ready_(kMaxInFlight),
           pools_(jobs),
-          max_bytes_(max_in_flight_bytes(jobs)) {}
+          max_bytes_(max_in_flight_bytes(jobs)),
+          oversubscribed_(jobs > std::max(1u, std::thread::hardware_concurrency())) {}
 
     void run() {
-        std::vector<std::thread> threads;
+        std::vector<std::unique_ptr<Thread>> threads;
         threads.reserve(jobs_ - 1);
-        for (unsigned j = 1; j < jobs_; ++j) threads.emplace_back([this, j] { work(j); });
+        for (unsigned j = 1; j < jobs_; ++j)
+            threads.push_back(std::make_unique<Thread>([this, j] { work(j); }));
         work(0);
-        for (auto& t : threads) t.join();
+        for (auto& t : threads) t->join();
         if (write_error_) std::rethrow_exception(write_error_);
         if (split_error_) std::rethrow_exception(split_error_);
     }
@@ -166,11 +234,17 @@ private:
             if (stop_) return;
             if (split_done_ && !splitting_ && written_ == split_) return;
             if (splitting_ && !split_done_) {
-                // Another thread splits a batch: a few microseconds, less
+                // Another thread splits a batch: tens of microseconds, less
                 // than going to sleep and being woken takes. Spin a while.
                 lock.unlock();
-                for (int i = 0; i < kSpin && splitting_.load(std::memory_order_relaxed); ++i)
-                    pause();
+                const auto until = std::chrono::steady_clock::now() + kSpinFor;
+                while (splitting_.load(std::memory_order_relaxed) &&
+                       std::chrono::steady_clock::now() < until) {
+                    if (oversubscribed_)
+                        std::this_thread::yield();
+                    else
+                        for (int i = 0; i < 32; ++i) pause();
+                }
                 lock.lock();
                 if (splitting_) wake_.wait(lock);
                 continue;
@@ -282,6 +356,7 @@ private:
     bool stop_ = false;  // writing failed
     std::exception_ptr split_error_, write_error_;
     const std::size_t max_bytes_;
+    const bool oversubscribed_;  // more jobs than hardware threads
 };
 
 }  // namespace
