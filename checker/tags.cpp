@@ -147,7 +147,8 @@ bool RecordChecker::read_tags() {
         return false;
     }
     rules_ = make_rules(v_);
-    out_.rules = v_.name();
+    out_.rules.clear();
+    v_.append_name(out_.rules);  // (in the storage of the record before)
     return read_score_tag();
 }
 
@@ -259,12 +260,10 @@ void RecordChecker::check_result_tag(bool stopped) {
     }
     if (val != "*") {
         bool party = false;
-        std::vector<std::string> names;
-        for (int p = 0; p < v_.parties(); ++p) {
-            names.push_back(rules_->party_name(p));
-            party = party || names.back() == val;
-        }
+        for (int p = 0; p < v_.parties() && !party; ++p) party = rules_->party_name(p) == val;
         if (!party) {
+            std::vector<std::string> names;
+            for (int p = 0; p < v_.parties(); ++p) names.push_back(rules_->party_name(p));
             error(at, Code::result_mismatch,
                   fmt::format("'{}' is not {} of {}; the winner is one of {}", val,
                               v_.partnership() ? "a side" : "a seat", v_.name(),

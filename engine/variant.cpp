@@ -47,10 +47,15 @@ std::string Variant::options_text() const {
 }
 
 std::string Variant::name() const {
-    std::string s = fmt::format("{}, {} players", rules_id(rules), players);
-    if (std::string o = options_text(); !o.empty())
-        fmt::format_to(std::back_inserter(s), ", options {}", o);
+    std::string s;
+    append_name(s);
     return s;
+}
+
+void Variant::append_name(std::string& out) const {
+    fmt::format_to(std::back_inserter(out), "{}, {} players", rules_id(rules), players);
+    if (std::string o = options_text(); !o.empty())
+        fmt::format_to(std::back_inserter(out), ", options {}", o);
 }
 
 std::string_view rules_id(RuleSet r) {

@@ -58,7 +58,8 @@ struct Variant {
     int pip_count_extra(TileSet s) const {
         return options.blank_ten && s.contains(Tile(0, 0)) ? 10 : 0;
     }
-    std::string name() const;  // "jamaican, 4 players, options sporting"
+    std::string name() const;                  // "jamaican, 4 players, options sporting"
+    void append_name(std::string& out) const;  // name() added to out (its storage reused)
     // The options as written in the Options tag ("sporting playoff"), in the
     // order option_words() lists them; empty when none.
     std::string options_text() const;

@@ -37,7 +37,11 @@ void parse_text(ast::Record& rec, std::string&& text, std::uint32_t first_line, 
                 Mode mode) {
     rec.source = std::move(text);
     rec.first_line = first_line;
-    if (spare) rec.hands = std::move(spare->hands);
+    if (spare) {
+        rec.hands = std::move(spare->hands);
+        rec.tags = std::move(spare->tags);
+        rec.leading_comments = std::move(spare->leading_comments);
+    }
     const char* b = rec.source.data();
     detail::RecordParser(rec, b, b + rec.source.size(), spare, mode == Mode::fast).run();
 }
@@ -69,6 +73,15 @@ void recycle(ast::Record& rec, Spare& spare) {
     if (rec.hands.capacity() * sizeof(ast::Hand) <= 1024 * 1024) {
         rec.hands.clear();
         spare.hands = std::move(rec.hands);
+    }
+    constexpr std::size_t kMaxKept = 64;  // tags, comment lines
+    if (rec.tags.capacity() <= kMaxKept) {
+        rec.tags.clear();
+        spare.tags = std::move(rec.tags);
+    }
+    if (rec.leading_comments.capacity() <= kMaxKept) {
+        rec.leading_comments.clear();
+        spare.leading_comments = std::move(rec.leading_comments);
     }
 }
 

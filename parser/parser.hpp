@@ -26,6 +26,9 @@ struct Spare {
     std::vector<std::vector<ast::Ply>> plies;
     std::vector<std::vector<ast::ClaimItem>> items;
     std::vector<ast::Hand> hands;  // empty, its capacity kept
+    // Empty, their capacity kept.
+    std::vector<ast::Tag> tags;
+    std::vector<std::string> leading_comments;
 };
 
 // How a record is read. `fast`: the common well-formed lines and words are
