@@ -156,8 +156,12 @@ public:
             CPU_CLR(here, &away);
             restore_ = pthread_attr_setaffinity_np(&attr, sizeof away, &away) == 0;
         }
-        const int err = pthread_create(&id_, &attr, &Thread::start, this);
+        int err = pthread_create(&id_, &attr, &Thread::start, this);
         pthread_attr_destroy(&attr);
+        if (err != 0 && restore_) {  // refused with the affinity: made as any thread is
+            restore_ = false;
+            err = pthread_create(&id_, nullptr, &Thread::start, this);
+        }
         if (err != 0) throw std::system_error(err, std::generic_category(), "pthread_create");
 #else
         thread_ = std::thread(fn_);

@@ -4,6 +4,7 @@
 // never when standard error is not a terminal.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -98,6 +99,46 @@ TEST(CheckJobs, OutputIsTheSameWhateverTheJobs) {
         }
     }
 }
+
+#if defined(__linux__)
+// The worker threads are made away from their maker's CPU when the process
+// may run on another, and as any thread otherwise: the output is the same
+// with the process confined to one CPU (no other to start them on), on
+// each of two, and free again; the caller's own affinity is left alone.
+TEST(CheckJobs, SameOutputWhateverCpusTheProcessMayUse) {
+    cpu_set_t all;
+    ASSERT_EQ(sched_getaffinity(0, sizeof all, &all), 0);
+    TempDir dir;
+    cli::GenerateArgs g;
+    g.rules = "jamaican";
+    g.matches = 40;
+    cli::CheckArgs args;
+    args.files = {dir.write("jamaican.dgn", generate(g, dir))};
+    args.format = cli::Format::json;
+    args.jobs = 1;
+    const CheckRun one = check(dir, args);
+    EXPECT_EQ(one.code, 0);
+    args.jobs = 3;
+    std::vector<int> cpus;
+    for (int c = 0; c < CPU_SETSIZE; ++c)
+        if (CPU_ISSET(c, &all)) cpus.push_back(c);
+    for (std::size_t i = 0; i < cpus.size() && i < 2; ++i) {
+        cpu_set_t only;
+        CPU_ZERO(&only);
+        CPU_SET(cpus[i], &only);
+        ASSERT_EQ(sched_setaffinity(0, sizeof only, &only), 0);
+        const CheckRun confined = check(dir, args);
+        ASSERT_EQ(sched_setaffinity(0, sizeof all, &all), 0);
+        EXPECT_EQ(confined.code, one.code) << "cpu " << cpus[i];
+        EXPECT_TRUE(confined.out == one.out) << "cpu " << cpus[i];
+    }
+    const CheckRun unconfined = check(dir, args);
+    EXPECT_TRUE(unconfined.out == one.out);
+    cpu_set_t after;
+    ASSERT_EQ(sched_getaffinity(0, sizeof after, &after), 0);
+    EXPECT_TRUE(CPU_EQUAL(&after, &all));  // the calling thread's own is left alone
+}
+#endif
 
 TEST(CheckJobs, ValidInputExitsZeroWithTheSameSummary) {
     TempDir dir;
