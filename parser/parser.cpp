@@ -59,6 +59,15 @@ void keep(std::vector<std::vector<T>>& pool, std::vector<T>&& v, bool whole = fa
     if (!whole) pool.back().clear();
 }
 
+// Keeps one of the record's own lists for the next record, emptied, unless
+// it holds too much.
+template <class T>
+void keep_list(std::vector<T>& kept, std::vector<T>& v, std::size_t max_bytes) {
+    if (v.capacity() * sizeof(T) > max_bytes) return;
+    v.clear();
+    kept = std::move(v);
+}
+
 // Takes the storage of a record that is done with into `spare`.
 void recycle(ast::Record& rec, Spare& spare) {
     for (auto& h : rec.hands) {
@@ -70,19 +79,9 @@ void recycle(ast::Record& rec, Spare& spare) {
         for (auto* claims : {&h.points, &h.score})
             if (*claims) keep(spare.items, std::move((*claims)->items));
     }
-    if (rec.hands.capacity() * sizeof(ast::Hand) <= 1024 * 1024) {
-        rec.hands.clear();
-        spare.hands = std::move(rec.hands);
-    }
-    constexpr std::size_t kMaxKept = 64;  // tags, comment lines
-    if (rec.tags.capacity() <= kMaxKept) {
-        rec.tags.clear();
-        spare.tags = std::move(rec.tags);
-    }
-    if (rec.leading_comments.capacity() <= kMaxKept) {
-        rec.leading_comments.clear();
-        spare.leading_comments = std::move(rec.leading_comments);
-    }
+    keep_list(spare.hands, rec.hands, 1024 * 1024);
+    keep_list(spare.tags, rec.tags, 64 * sizeof(ast::Tag));
+    keep_list(spare.leading_comments, rec.leading_comments, 64 * sizeof(std::string));
 }
 
 }  // namespace
