@@ -195,9 +195,33 @@ void RecordChecker::commit_reading(const ast::Hand& hand, Reading& r,
     if (hd_) commit_data(r, alike);
 }
 
+namespace {
+
+// A ply's facts that depend on who made it, kept only where another reading
+// alike agrees: the seat holding the key tile, pips left (unknown where they
+// differ), the numbers proven not held (those proven in both) and the points.
+void keep_common(PlyData& p, const PlyData* e) {
+    if (!e || !e->replayed) {
+        p.key_holder = -1;
+        p.pips_left = {-1, -1, -1, -1};
+        p.voids = {};
+        p.scores = false;
+        return;
+    }
+    if (e->key_holder != p.key_holder) p.key_holder = -1;
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (e->pips_left[i] != p.pips_left[i]) p.pips_left[i] = -1;
+        p.voids[i] &= e->voids[i];
+    }
+    if (e->points != p.points) p.scores = false;
+}
+
+}  // namespace
+
 // The chosen reading's facts; with several readings alike, what they do
-// not agree on is unknown: who posed and the seats of unlabelled plies, and
-// the outcome when it differs.
+// not agree on is unknown: who posed and the seats of unlabelled plies, the
+// ply facts that follow from the seats (keep_common), and the outcome when it
+// differs.
 void RecordChecker::commit_data(Reading& r, const std::vector<const Reading*>& alike) {
     HandData& d = *hd_;
     d = std::move(r.data);
@@ -214,6 +238,9 @@ void RecordChecker::commit_data(Reading& r, const std::vector<const Reading*>& a
                e.points == d.points;
         for (std::size_t i = 0; i < 4; ++i)
             if (e.pips_left[i] != d.pips_left[i]) d.pips_left[i] = -1;
+        for (std::size_t k = 0; k < d.plies.size(); ++k)
+            if (d.plies[k].replayed)
+                keep_common(d.plies[k], k < e.plies.size() ? &e.plies[k] : nullptr);
     }
     if (same) return;
     d.outcome = HandOutcome::unknown;

@@ -128,6 +128,36 @@ TEST(RecordData, TwoCleanReadingsLeaveThePoserAndWinnerUnknown) {
         }
 }
 
+TEST(RecordData, ReadingsAlikeKeepOnlyThePlyFactsTheyShare) {
+    // A's reading and C's fit alike: in A's, C and D play out; in C's, A and B.
+    auto v =
+        data_verdict("valid/partial/fives_threes4_readings_alike_leave_seat_facts_unknown.dgn");
+    ASSERT_EQ(v.data.hands.size(), 1u);
+    const auto& h = v.data.hands[0];
+    EXPECT_EQ(h.poser, -1);
+    ASSERT_EQ(h.plies.size(), 25u);
+    const std::array<int, 4> unknown{-1, -1, -1, -1};
+    EXPECT_EQ(h.pips_left, unknown);
+    const auto bits = [](std::initializer_list<int> ns) {
+        std::uint8_t b = 0;
+        for (int n : ns) b = static_cast<std::uint8_t>(b | 1u << n);
+        return b;
+    };
+    // Ply 22, a pass: A's reading proves A void of 2 and 6 and B of 1, 2, 5
+    // and 6; C's reading proves it of C and D. Neither holds in both.
+    EXPECT_EQ(h.plies[21].voids, (std::array<std::uint8_t, 4>{}));
+    for (std::size_t k = 22; k < 25; ++k) {
+        const auto& p = h.plies[k];
+        EXPECT_EQ(p.pips_left, unknown) << k;
+        EXPECT_EQ(p.voids[A], bits({2, 6})) << k;
+        EXPECT_EQ(p.voids[C], bits({2, 6})) << k;
+        EXPECT_TRUE(p.scores);  // both readings credit each play to the same side
+    }
+    EXPECT_EQ(h.plies[24].voids[B], bits({1, 2, 5, 6}));
+    EXPECT_EQ(h.plies[24].voids[D], bits({1, 2, 5, 6}));
+    EXPECT_EQ(h.plies[24].points[0], 8);
+}
+
 TEST(RecordData, SummaryHandFromTheSheet) {
     auto v = data_verdict("valid/sheets/fives_threes4_sheet_target.dgn");
     ASSERT_FALSE(v.data.hands.empty());
