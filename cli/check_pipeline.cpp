@@ -48,7 +48,7 @@ void recycle(CheckItem& item) {
     item.error.clear();
     item.out.clear();
     if (item.out.capacity() > kKeep) std::string().swap(item.out);
-    if (item.text.capacity() > 4 * kKeep) std::string().swap(item.text);
+    item.text = {};  // (parsed: holds nothing already)
 }
 
 bool Splitter::next(CheckItem& item) {
@@ -63,7 +63,7 @@ bool Splitter::next(CheckItem& item) {
             item.file = file_;
             item.index = ++index_;
             item.bytes = bytes();
-            item.size = item.text.size();
+            item.size = item.text.text.size();
             return true;
         }
         done_bytes_ += reader_->bytes_read();

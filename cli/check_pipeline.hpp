@@ -43,9 +43,9 @@ struct CheckItem {
     std::size_t index = 0;    // the record's number in its file, from 1
     std::uint64_t bytes = 0;  // input bytes split so far, over all files
     std::size_t size = 0;     // the record's text size, for the in-flight limit
-    // The record's text as split, and the file line of its first byte; once
-    // parsed, the buffer of an earlier record's text, for reuse.
-    std::string text;
+    // The record's text as split (in place in the reader's block, which it
+    // holds until parsed), and the file line of its first byte.
+    parser::RecordText text;
     std::uint32_t first_line = 1;
     // The outcome: the output to write, or why the record (kind record: an
     // internal error) or the file (kind file_error) could not be handled.
@@ -130,9 +130,9 @@ private:
 
 // --jobs N > 1: N threads (the calling one and N - 1 more), each in turn
 // splitting a batch of records (one thread at a time: splitting is
-// sequential, and only finds where records end and copies their text) and
-// then parsing and checking that batch itself while another thread splits
-// the next one. The thread that finishes the record next in input order
+// sequential, and only finds where records end; their texts stay where they
+// were read) and then parsing and checking that batch itself while another
+// thread splits the next one. The thread that finishes the record next in input order
 // writes it and every checked one after it, so the output is in input order.
 //
 // Why not a reader thread feeding checker threads: on the 2-core benchmark

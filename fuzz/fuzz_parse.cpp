@@ -27,7 +27,7 @@ void require(bool ok) {
     if (!ok) __builtin_trap();
 }
 
-std::uint32_t newlines(const std::string& s) {
+std::uint32_t newlines(std::string_view s) {
     std::uint32_t n = 0;
     for (char c : s) n += c == '\n';
     return n;

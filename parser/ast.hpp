@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -146,8 +147,14 @@ struct Record {
     std::vector<SyntaxError> errors;  // in position order
     Pos pos;                          // first tag (or first token if no tag)
     // The record's own text and the line its first byte sits on, so that
-    // diagnostics can show source lines after the file has moved on.
-    std::string source;
+    // diagnostics can show source lines after the file has moved on. The
+    // bytes are not copied out of the reader's block of input: `source_owner`
+    // keeps them alive (shared with the records split from the same block,
+    // and with copies of this record).
+    // (A view: never of a temporary. A text of its own: RecordText::copy_of
+    // in parser.hpp.)
+    std::string_view source;
+    std::shared_ptr<const void> source_owner;
     std::uint32_t first_line = 1;
     std::vector<std::string> leading_comments;  // `;` comments before the first tag
     // Comments after the first tag (brace comments: anywhere) and before the

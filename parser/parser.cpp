@@ -24,6 +24,7 @@
 // storage of the record parsed before is reused for the next one.
 #include "parser/parser.hpp"
 
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -33,9 +34,13 @@ namespace pips::parser {
 namespace {
 
 // Parses `text` into rec, a record just made.
-void parse_text(ast::Record& rec, std::string&& text, std::uint32_t first_line, Spare* spare,
+void parse_text(ast::Record& rec, RecordText&& text, std::uint32_t first_line, Spare* spare,
                 Mode mode) {
-    rec.source = std::move(text);
+    // A view without an owner gets a copy of its own, NUL-terminated (the
+    // fast path reads a word up to a NUL or a line feed).
+    if (!text.owner) text = RecordText::copy_of(text.text);
+    rec.source = text.text;
+    rec.source_owner = std::move(text.owner);
     rec.first_line = first_line;
     if (spare) {
         rec.hands = std::move(spare->hands);
@@ -86,20 +91,23 @@ void recycle(ast::Record& rec, Spare& spare) {
 
 }  // namespace
 
+RecordText RecordText::copy_of(std::string_view text) {
+    auto own = std::make_shared<const std::string>(text);
+    const std::string_view view = *own;
+    return {view, std::move(own)};
+}
+
 ast::Record parse_record(std::string_view text, std::uint32_t first_line, Mode mode) {
     ast::Record rec;
-    parse_text(rec, std::string(text), first_line, nullptr, mode);
+    parse_text(rec, RecordText::copy_of(text), first_line, nullptr, mode);
     return rec;
 }
 
-void parse_into(ast::Record& out, std::string&& text, std::uint32_t first_line, Spare& spare,
+void parse_into(ast::Record& out, RecordText&& text, std::uint32_t first_line, Spare& spare,
                 Mode mode) {
-    std::string old = std::move(out.source);
     recycle(out, spare);
-    out = ast::Record{};
+    out = ast::Record{};  // (its text let go)
     parse_text(out, std::move(text), first_line, &spare, mode);
-    old.clear();
-    text = std::move(old);
 }
 
 }  // namespace pips::parser

@@ -1,14 +1,17 @@
 // The record splitter: RecordReader reads the input as it streams and cuts
 // it into records' texts, looking at each line once, in its own buffer (line
 // feeds found 64 bytes at a time, a line classified by its first byte),
-// apart from the parse (next_text, then parse_into), and copies a record's
-// text once. Its lexer is the parser's: the same word ends (lex.hpp), tag
-// pairs (words.hpp) and spellings (tokens.hpp).
+// apart from the parse (next_text, then parse_into), and hands a record's
+// text out in place, where it was read (no copy). Its lexer is the
+// parser's: the same word ends (lex.hpp), tag pairs (words.hpp) and
+// spellings (tokens.hpp).
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <utility>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -158,6 +161,14 @@ constexpr std::array<bool, 256> kLineLook = [] {
 
 // Readable bytes kept after the text in RecordReader's buffer, for blocks.
 constexpr std::size_t kPad = 64;
+// Input is read at most kChunk bytes a read, into blocks of kBlock bytes:
+// room for one such read after the start of a record carried over from the
+// block before. It keeps up to kMaxBlocks blocks for reuse (a record in
+// flight, between splitting and writing, holds its block: with --jobs 8, up
+// to about a dozen).
+constexpr std::size_t kChunk = std::size_t{1} << 18;
+constexpr std::size_t kBlock = kChunk + (std::size_t{1} << 16);
+constexpr std::size_t kMaxBlocks = 16;
 
 // The line feeds of 64 bytes from p, as a bit mask.
 std::uint64_t line_feeds(const char* p) {
@@ -286,13 +297,17 @@ RecordReader::RecordReader(std::istream& in, Mode mode) : in_(in), mode_(mode) {
 // Appends what the stream has ready: at least one byte, waiting for it as
 // getline would (so that records still stream out of a pipe). False at the
 // end of the input (or on a read error, which sets the stream's badbit).
-// kPad bytes after the text are kept readable.
+// kPad bytes after the text are kept readable, and NUL.
 //
 // What is ready is what the stream has buffered, or else what its source
 // says it holds (a file: the rest of it, which a file stream then reads
-// straight into buf_ when it is more than it buffers itself). Reads are of at
-// most 256 KiB: a buffer of that size is reused from the heap where a bigger
-// one would be mapped afresh for every reader.
+// straight into the block when it is more than it buffers itself). Reads are
+// of at most 256 KiB, into blocks of 320 KiB, and records' texts are handed
+// out in place: a read goes into the room left in the block, and when too
+// little is left the text not yet handed out (the start of the next record)
+// moves to the front of a block that no record holds any more. A record
+// longer than that gets a block of its own, twice as large each time it
+// outgrows it.
 bool RecordReader::read_more() {
     using traits = std::istream::traits_type;
     if (eof_) return false;
@@ -304,36 +319,57 @@ bool RecordReader::read_more() {
         }
         avail = in_.rdbuf()->in_avail();
     }
-    if (start_ > 0) {  // drop the records handed out
-        std::memmove(buf_.get(), buf_.get() + start_, size_ - start_);
-        size_ -= start_;
-        start_ = 0;
-    }
-    constexpr std::streamsize kChunk = std::streamsize{1} << 18;
-    std::streamsize n = std::min(avail, kChunk);
-    const std::size_t need =
-        size_ + static_cast<std::size_t>(std::max<std::streamsize>(n, 1)) + kPad;
-    if (need > cap_) {  // grow, without clearing the new bytes
-        const std::size_t cap = std::max({need, 2 * cap_, std::size_t{1} << 16});
-        std::unique_ptr<char[]> bigger(new char[cap]);
-        if (size_ > 0) std::memcpy(bigger.get(), buf_.get(), size_);
-        buf_ = std::move(bigger);
-        cap_ = cap;
-    }
-    if (n > 0) {
-        n = in_.readsome(buf_.get() + size_, n);
-        size_ += static_cast<std::size_t>(std::max<std::streamsize>(n, 0));
-    }
-    if (n <= 0) {  // a stream that tells nothing of what it holds: one byte
+    const std::size_t want =
+        std::min(static_cast<std::size_t>(std::max<std::streamsize>(avail, 1)), kChunk);
+    // The whole of it in one read: a file stream reads a read as large as
+    // its own buffer straight into ours, a smaller one through its buffer.
+    if (buf_.cap < size_ + want + kPad) move_to_free_block(size_ - start_ + want + kPad);
+    const auto n = static_cast<std::streamsize>(want);
+    char* const b = buf_.bytes.get();
+    std::streamsize got = avail > 0 ? in_.readsome(b + size_, n) : 0;
+    size_ += static_cast<std::size_t>(std::max<std::streamsize>(got, 0));
+    if (got <= 0) {  // a stream that tells nothing of what it holds: one byte
         const auto c = in_.get();
         if (traits::eq_int_type(c, traits::eof())) {
             eof_ = true;
+            std::memset(b + size_, 0, kPad);
             return false;
         }
-        buf_[size_++] = traits::to_char_type(c);
+        b[size_++] = traits::to_char_type(c);
     }
-    std::memset(buf_.get() + size_, 0, kPad);
+    std::memset(b + size_, 0, kPad);
     return true;
+}
+
+void RecordReader::move_to_free_block(std::size_t need) {
+    const std::size_t keep = size_ - start_;
+    const char* const from = buf_.bytes.get() + start_;
+    Block to;
+    if (buf_.bytes && buf_.cap >= need && buf_.bytes.use_count() == 1) {
+        to = std::move(buf_);  // no record holds it: moved within itself
+    } else {
+        for (std::size_t i = 0; i < blocks_.size(); ++i)
+            if (blocks_[i].cap >= need && blocks_[i].bytes.use_count() == 1) {
+                std::swap(blocks_[i], blocks_.back());
+                to = std::move(blocks_.back());
+                blocks_.pop_back();
+                break;
+            }
+    }
+    if (to.bytes) {
+        // The records that held it were let go on other threads: their
+        // reads of it happen before the writes below.
+        std::atomic_thread_fence(std::memory_order_acquire);
+    } else {
+        to.cap = std::max({need, kBlock, 2 * keep});
+        to.bytes.reset(new char[to.cap]);  // not cleared: every byte read is written first
+    }
+    if (keep > 0) std::memmove(to.bytes.get(), from, keep);
+    if (buf_.bytes && buf_.cap == kBlock && blocks_.size() < kMaxBlocks)
+        blocks_.push_back(std::move(buf_));
+    buf_ = std::move(to);
+    size_ = keep;
+    start_ = 0;
 }
 
 // A record ends where a tag line follows a hand. The blank and comment-only
@@ -343,15 +379,16 @@ bool RecordReader::read_more() {
 // place in buf_, each looked at once: line feeds are found 64 bytes at a
 // time, `{` a window at a time, and a line with no `{` that does not begin
 // inside a brace comment is classified by its first word (nearly always by
-// its first byte). The record's text is copied once, into `text`.
-bool RecordReader::next_text(std::string& text, std::uint32_t& first_line) {
-    // Offsets from start_ (read_more moves the text to the front of buf_).
+// its first byte). The record's text is handed out where it lies, with the
+// block that holds it.
+bool RecordReader::next_text(RecordText& text, std::uint32_t& first_line) {
+    // Offsets from start_ (read_more may move the text to another block).
     const std::size_t from = scan_ - start_;
     Scan scan(from, line_no_, in_brace_);
     std::size_t search = from;  // where the next line feed may be
     const std::uint32_t record_line = start_line_;
     for (bool done = false; !done;) {
-        const char* base = buf_.get() + start_;
+        const char* base = buf_.bytes.get() + start_;
         const std::size_t size = size_ - start_;
         while (search < size && !done) {
             done = scan.block(base, size, search);
@@ -359,7 +396,7 @@ bool RecordReader::next_text(std::string& text, std::uint32_t& first_line) {
         }
         if (done || read_more()) continue;
         if (scan.line < size) {  // the last line, with no line feed
-            base = buf_.get() + start_;
+            base = buf_.bytes.get() + start_;
             scan.look(base, size, scan.has_brace(base, size, size));
         }
         break;
@@ -376,19 +413,17 @@ bool RecordReader::next_text(std::string& text, std::uint32_t& first_line) {
     scan_ = start_ + scan.line;
     in_brace_ = scan.in_brace;
     if (scan.end == 0) return false;
-    text.assign(buf_.get() + start_, scan.end);
+    text.text = std::string_view(buf_.bytes.get() + start_, scan.end);
+    text.owner = buf_.bytes;
     start_ += scan.end;
     first_line = record_line;
     return true;
 }
 
 bool RecordReader::next(ast::Record& out) {
-    std::string text = std::move(out.source);  // reuse its buffer
+    RecordText text;
     std::uint32_t first_line = 1;
-    if (!next_text(text, first_line)) {
-        out.source = std::move(text);
-        return false;
-    }
+    if (!next_text(text, first_line)) return false;
     parse_into(out, std::move(text), first_line, spare_, mode_);
     return true;
 }

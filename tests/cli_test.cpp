@@ -46,7 +46,9 @@ TEST(Caret, CountsCodePointsAndCopiesTabs) {
 
 ast::Record record_of(const std::string& text, std::uint32_t first_line) {
     ast::Record r;
-    r.source = text;
+    auto own = parser::RecordText::copy_of(text);
+    r.source = own.text;
+    r.source_owner = std::move(own.owner);
     r.first_line = first_line;
     r.pos = {first_line, 1};
     return r;

@@ -77,7 +77,7 @@ std::vector<ast::Record> read_records(const std::string& text) {
     return out;
 }
 
-std::uint32_t newlines(const std::string& s) {
+std::uint32_t newlines(std::string_view s) {
     return static_cast<std::uint32_t>(std::count(s.begin(), s.end(), '\n'));
 }
 

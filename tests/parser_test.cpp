@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
 #include <sstream>
 #include <streambuf>
 #include <string>
@@ -1095,9 +1096,8 @@ std::vector<std::string> records_by_next(const std::string& text) {
 
 // The records of `text` by next_text and parse_into, as records_by_next
 // gives them: a stream that trickles `chunk` bytes at a time, one record and
-// one spare reused throughout, the text's buffer handed back and forth.
-// `reparsed` gets, per record, its fields by parse_record on its text and by
-// parse_into.
+// one spare reused throughout. `reparsed` gets, per record, its fields by
+// parse_record on its text and by parse_into.
 std::vector<std::string> records_by_split(
     const std::string& text, std::size_t chunk,
     std::vector<std::pair<std::string, std::string>>* reparsed = nullptr) {
@@ -1106,11 +1106,11 @@ std::vector<std::string> records_by_split(
     RecordReader reader(in);
     parser::Spare spare;
     ast::Record r;
-    std::string piece;
+    parser::RecordText piece;
     std::uint32_t line = 0;
     std::vector<std::string> out;
     while (reader.next_text(piece, line)) {
-        const std::string copy = reparsed ? piece : std::string();
+        const std::string copy = reparsed ? std::string(piece.text) : std::string();
         parser::parse_into(r, std::move(piece), line, spare);
         out.push_back(every_field(r) + "bytes " + std::to_string(reader.bytes_read()));
         if (reparsed) reparsed->emplace_back(every_field(parse_record(copy, line)), every_field(r));
@@ -1119,12 +1119,41 @@ std::vector<std::string> records_by_split(
     return out;
 }
 
-// next() against next_text and parse_into, and parse_record on each text.
+// The same, with every record's text split first and held while the reader
+// reads on (as records in flight between threads are), and parsed after.
+std::vector<std::string> records_by_split_held(const std::string& text, std::size_t chunk) {
+    TrickleBuf buf(text, chunk);
+    std::istream in(&buf);
+    RecordReader reader(in);
+    struct Held {
+        parser::RecordText text;
+        std::uint32_t line = 0;
+        std::uint64_t bytes = 0;
+    };
+    std::vector<Held> held;
+    for (Held h; reader.next_text(h.text, h.line);) {
+        h.bytes = reader.bytes_read();
+        held.push_back(std::move(h));
+    }
+    parser::Spare spare;
+    ast::Record r;
+    std::vector<std::string> out;
+    for (auto& h : held) {
+        parser::parse_into(r, std::move(h.text), h.line, spare);
+        out.push_back(every_field(r) + "bytes " + std::to_string(h.bytes));
+    }
+    return out;
+}
+
+// next() against next_text and parse_into (texts let go at once, and held),
+// and parse_record on each text.
 void expect_split_then_parse_agrees(const std::string& text, std::size_t chunk) {
     SCOPED_TRACE(::testing::PrintToString(text.substr(0, 200)));
     SCOPED_TRACE("chunk " + std::to_string(chunk));
     std::vector<std::pair<std::string, std::string>> reparsed;
-    EXPECT_EQ(records_by_split(text, chunk, &reparsed), records_by_next(text));
+    const std::vector<std::string> by_next = records_by_next(text);
+    EXPECT_EQ(records_by_split(text, chunk, &reparsed), by_next);
+    EXPECT_EQ(records_by_split_held(text, chunk), by_next);
     for (const auto& [by_parse_record, by_parse_into] : reparsed)
         EXPECT_EQ(by_parse_record, by_parse_into);
 }
@@ -1216,30 +1245,74 @@ RC_GTEST_PROP(Split, ShuffledNotationAgrees, ()) {
     RC_ASSERT(records_by_split(text, chunk) == records_by_next(text));
 }
 
-TEST(Split, BuffersAreHandedBack) {
+TEST(Split, TextsAreHandedOutInPlace) {
     const std::string text = "[A \"1\"]\nhand 1\n[B \"2\"]\nhand 1\n";
     std::istringstream in(text);
     RecordReader reader(in);
-    std::string piece = "kept";
+    parser::RecordText piece;
     std::uint32_t line = 0;
     ASSERT_TRUE(reader.next_text(piece, line));
-    EXPECT_EQ(piece, "[A \"1\"]\nhand 1\n");
+    EXPECT_EQ(piece.text, "[A \"1\"]\nhand 1\n");
     EXPECT_EQ(line, 1u);
+    parser::RecordText second;
+    ASSERT_TRUE(reader.next_text(second, line));
+    EXPECT_EQ(second.text, "[B \"2\"]\nhand 1\n");
+    EXPECT_EQ(line, 3u);
+    // One block holds both, one after the other.
+    EXPECT_EQ(piece.owner, second.owner);
+    EXPECT_EQ(piece.text.data() + piece.text.size(), second.text.data());
     parser::Spare spare;
     ast::Record r;
-    r.source = std::string(1000, 'x');
-    const std::size_t capacity = r.source.capacity();
-    parser::parse_into(r, std::move(piece), line, spare);
+    parser::parse_into(r, std::move(piece), 1, spare);
     EXPECT_EQ(r.source, "[A \"1\"]\nhand 1\n");
-    EXPECT_TRUE(piece.empty());  // holds the old source's buffer
-    EXPECT_GE(piece.capacity(), capacity);
-    ASSERT_TRUE(reader.next_text(piece, line));
-    EXPECT_EQ(piece, "[B \"2\"]\nhand 1\n");
-    EXPECT_EQ(line, 3u);
-    piece = "left as it was";
+    EXPECT_EQ(r.source_owner, second.owner);
+    EXPECT_FALSE(piece.owner);
+    const ast::Record copy = r;  // shares the text
+    parser::parse_into(r, std::move(second), 3, spare);
+    EXPECT_EQ(copy.source, "[A \"1\"]\nhand 1\n");
+    EXPECT_EQ(copy.source_owner, r.source_owner);
+    piece.text = "left as it was";
     EXPECT_FALSE(reader.next_text(piece, line));
-    EXPECT_EQ(piece, "left as it was");
+    EXPECT_EQ(piece.text, "left as it was");
     EXPECT_EQ(line, 3u);
+}
+
+// Texts read over many blocks: held, each keeps its block and its bytes; let
+// go as they are parsed, the reader reuses a few blocks. A record longer than
+// a block is read whole.
+TEST(Split, BlocksAreHeldByTheirTextsAndThenReused) {
+    std::string text;
+    for (std::uint64_t seed = 1; text.size() < (std::size_t{2} << 20); ++seed)
+        text += generated_records(seed);
+    const std::string one = text.substr(0, text.find("\n[", 1) + 1);
+    std::string huge = one.substr(0, one.find("\nhand ") + 1);
+    huge += "hand 1\n";
+    while (huge.size() < (std::size_t{1} << 20)) huge += "{ a comment, over and over }\n";
+    text = huge + text + huge;
+    for (const std::size_t chunk : {std::size_t{4096}, std::size_t{1} << 20}) {
+        SCOPED_TRACE("chunk " + std::to_string(chunk));
+        EXPECT_EQ(records_by_split_held(text, chunk), records_by_next(text));
+        TrickleBuf buf(text, chunk);
+        std::istream in(&buf);
+        RecordReader reader(in);
+        parser::Spare spare;
+        ast::Record r;
+        parser::RecordText piece;
+        std::uint32_t line = 0;
+        std::set<const void*> blocks;
+        std::size_t records = 0, bytes = 0;
+        while (reader.next_text(piece, line)) {
+            blocks.insert(piece.owner.get());
+            bytes += piece.text.size();
+            ++records;
+            parser::parse_into(r, std::move(piece), line, spare);
+        }
+        EXPECT_EQ(bytes, text.size());
+        EXPECT_GT(records, 100u);
+        // The two huge records' blocks, and two of the standard size in turn
+        // (the one read into and the one the record parsed last holds).
+        EXPECT_LE(blocks.size(), 4u);
+    }
 }
 
 // The whole-line fast paths are taken only where a line begins; with one

@@ -51,9 +51,9 @@ std::vector<std::string> record_texts(const std::string& text) {
     std::istringstream in(text);
     parser::RecordReader reader(in);
     std::vector<std::string> out;
-    std::string t;
+    parser::RecordText t;
     std::uint32_t line = 0;
-    while (reader.next_text(t, line)) out.push_back(t);
+    while (reader.next_text(t, line)) out.emplace_back(t.text);
     return out;
 }
 
