@@ -82,7 +82,7 @@ void BM_Split(benchmark::State& state) {
     for (auto _ : state) {
         std::istringstream in(text);
         parser::RecordReader r(in);
-        std::string record;
+        parser::RecordText record;
         std::uint32_t line = 0;
         std::size_t n = 0;
         while (r.next_text(record, line)) ++n;
