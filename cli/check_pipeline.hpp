@@ -132,8 +132,9 @@ private:
 // splitting a batch of records (one thread at a time: splitting is
 // sequential, and only finds where records end; their texts stay where they
 // were read) and then parsing and checking that batch itself while another
-// thread splits the next one. The thread that finishes the record next in input order
-// writes it and every checked one after it, so the output is in input order.
+// thread splits the next one. The thread that finishes the record next in
+// input order writes it and every checked one after it, so the output is in
+// input order.
 //
 // Why not a reader thread feeding checker threads: on the 2-core benchmark
 // machine that is three busy threads on two cores. Each record's tree (10 to
