@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <array>
-#include <sstream>
 
 namespace pips {
 
@@ -121,9 +120,15 @@ std::optional<VariantError> make_variant(std::string_view rules, int players,
     out.rules = *r;
     out.players = players;
     // Options first: the player count allowed can depend on them.
-    std::istringstream words{std::string(options)};
-    std::string w;
-    while (words >> w) {
+    // The words of `options`, split at blanks as `>>` would split them
+    // (without a stream: this runs for every record checked).
+    const auto blank = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+    for (std::size_t i = 0;;) {
+        while (i < options.size() && blank(options[i])) ++i;
+        if (i == options.size()) break;
+        const std::size_t b = i;
+        while (i < options.size() && !blank(options[i])) ++i;
+        const std::string_view w = options.substr(b, i - b);
         bool found = false;
         for (const auto& ow : kOptionWords) {
             if (ow.rules == *r && ow.word == w) {
