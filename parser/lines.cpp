@@ -113,7 +113,7 @@ void RecordParser::tag_line() {
     line_start_ = false;
     for (;;) {  // one or more tag pairs, then the end of the line
         const char* open = p_;
-        TagScan t = scan_tag(open, content_end);
+        TagScan t = scan_tag(open, content_end, fast_);
         const bool misplaced = phase_ != Phase::tags;
         if (misplaced) {
             error(open,

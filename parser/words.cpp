@@ -2,6 +2,7 @@
 #include "parser/words.hpp"
 
 #include <algorithm>
+#include <array>
 #include <utility>
 
 #include "parser/grammar.hpp"
@@ -88,7 +89,36 @@ std::string expect(Rule rule) {
     return "expected";
 }
 
-TagScan scan_tag(const char* b, const char* e) {
+namespace {
+
+// The bytes tag_name takes after its first letter, and those tag_value takes
+// as they stand (value_char: not the quote, the backslash or a control
+// character other than tab), for scan_tag's fast way.
+constexpr std::array<bool, 256> kTagNameByte = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0; c < 256; ++c)
+        t[static_cast<std::size_t>(c)] =
+            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    return t;
+}();
+constexpr std::array<bool, 256> kTagValueByte = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0; c < 256; ++c)
+        t[static_cast<std::size_t>(c)] =
+            c != dgn::kQuote && c != dgn::kEscape && (c == '\t' || c >= 0x20) && c != 0x7f;
+    return t;
+}();
+
+bool tag_name_byte(char c) {
+    return kTagNameByte[static_cast<unsigned char>(c)];
+}
+bool tag_value_byte(char c) {
+    return kTagValueByte[static_cast<unsigned char>(c)];
+}
+
+}  // namespace
+
+TagScan scan_tag(const char* b, const char* e, bool fast) {
     TagScan r;
     const auto found = [&](const char* p) {
         return p == e ? std::string("end of line") : show(p, std::min(p + kShowChars + 1, e));
@@ -100,13 +130,30 @@ TagScan scan_tag(const char* b, const char* e) {
     };
     const char* p = b + 1;
     while (p < e && is_blank(*p)) ++p;
-    if (!x3::parse(p, e, tokens::tag_name(), r.name))
+    // The fast way takes a name that is a letter and name bytes, and a
+    // value with nothing to unescape up to its closing quote: what the
+    // rules take there. Anything else goes to the rules.
+    if (fast && p < e && tag_name_byte(*p) && !is_digit(*p) && *p != '_') {
+        const char* q = p + 1;
+        while (q < e && tag_name_byte(*q)) ++q;
+        r.name.assign(p, q);
+        p = q;
+    } else if (!x3::parse(p, e, tokens::tag_name(), r.name)) {
         return fail(p, expect_rule(tokens::tag_name()) + ", found " + found(p));
+    }
     while (p < e && is_blank(*p)) ++p;
     if (p == e || *p != dgn::kQuote)
         return fail(p, expect_rule(tokens::tag_value()) + ", found " + found(p));
     r.value_open = p;
-    x3::parse(p, e, tokens::tag_value(), r.value);  // the open quote and the text after it
+    const char* q = p + 1;
+    if (fast)
+        while (q < e && tag_value_byte(*q)) ++q;
+    if (fast && q < e && *q == dgn::kQuote) {
+        r.value.assign(p + 1, q);
+        p = q;
+    } else {
+        x3::parse(p, e, tokens::tag_value(), r.value);  // the open quote and the text after it
+    }
     if (p == e)
         return fail(r.value_open, "expected " + quoted(dgn::kQuote) +
                                       " closing the tag value, found end of line (tag pairs are "

@@ -147,6 +147,7 @@ struct TagScan {
 };
 
 // `b` is at `[`, `e` is the end of the physical line (before CR LF).
-TagScan scan_tag(const char* b, const char* e);
+// `fast`: the usual name and value read without the rules (the same result).
+TagScan scan_tag(const char* b, const char* e, bool fast = false);
 
 }  // namespace pips::parser::detail

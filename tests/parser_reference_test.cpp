@@ -133,6 +133,15 @@ TEST(ReferenceMode, AgreesOnHandPickedLines) {
              "A:6-6 +2 B:6-5R +1\nC:5-5L +5\nD:pass +1 A:4-4 +0 +3 B:3-3 +9{c} C:2-2 +4;c\n",
              "A:6-6 +2\r\nB:6-5 +1 \nC:5-5 +12 D:4-4 +3x A:3-3 +\nB:2-2\n+7 C:1-1 +7",
              "[Late \"tag\"]\nA:6-6 [x\n\xC3\xA9 \xFF A:\xE2\x82\xAC\n",
+             // Tag pairs, read without the rules where nothing in them is
+             // unusual: names with digits and `_`, values with a tab, UTF-8,
+             // escapes, control bytes, DEL, a backslash before another
+             // byte, a value left open, names that do not begin with a letter.
+             "[Event \"a\tb \xC3\xA9\"] [X_1 \"\"][y2\"{;}\"]\n[Site  \"a\\\"b\\\\c\" ]\n"
+             "[Z \"a\x01"
+             "b\"]\n[Z \"a\x7f\"]\n[Z \"a\\x\"]\n[Z \"a\rb\"]\n[Z \"open\n",
+             "[1a \"x\"]\n[_a \"x\"]\n[\xC3\xA9 \"x\"]\n[ \"x\"]\n[a\xC3\xA9 \"x\"]\n[a-b \"x\"]\n"
+             "[Rules\"jamaican\"]\n[Result \"AC\"\n[R \"x\"]x\n[Q \"\\",
          }) {
         EXPECT_EQ(mode_difference(head + lines), "") << lines;
         EXPECT_EQ(mode_difference(lines), "") << lines;
