@@ -15,13 +15,14 @@
 // error to report, and their nodes made in place with every field given
 // (fast_line); anything else in them, and every other line, goes the general
 // way, where the common well-formed words (tiles, plays, seat labels,
-// keywords, numbers) are recognised in plain C++ where they stand and any
-// other word goes to its X3 rule, which stays the grammar of record (so what
-// is accepted and every message are the X3 ones). In reference mode
-// (Mode::reference) neither shortcut is taken: every word goes to its X3
-// rule, and the result must be the same. Words are pointers into the
-// record's text, never copies; a column is an offset on an ASCII line. The
-// storage of the record parsed before is reused for the next one.
+// keywords, numbers, tag names and values with nothing to unescape) are
+// recognised in plain C++ where they stand and any other word goes to its X3
+// rule, which stays the grammar of record (so what is accepted and every
+// message are the X3 ones). In reference mode (Mode::reference) neither
+// shortcut is taken: every word goes to its X3 rule, and the result must be
+// the same. Words are pointers into the record's text, never copies; a
+// column is an offset on an ASCII line. The storage of the record parsed
+// before is reused for the next one.
 #include "parser/parser.hpp"
 
 #include <memory>
