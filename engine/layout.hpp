@@ -42,6 +42,7 @@ public:
         arms_ = {};
         arm_fit_ = {};
         spinner_fit_all_ = {};
+        value_fit_ = {};
     }
 
     LayoutKind kind() const { return kind_; }
@@ -242,6 +243,11 @@ private:
     // changes only the arms it reaches.
     std::array<TileSet, 4> arm_fit_{};
     TileSet spinner_fit_all_;
+    // Once all four arms are used, what an arm showing v takes: v-v, or
+    // every tile carrying v once v-v is down (kept from the pose on; it
+    // changes only when a double goes down). An arm's mask is then the
+    // entry of the number it shows.
+    std::array<TileSet, 7> value_fit_{};
 };
 
 }  // namespace pips
