@@ -134,17 +134,6 @@ void Layout::spinner_play(Tile t, End e) {
     spinner_fit_all_ = arm_fit_[0] | arm_fit_[1] | arm_fit_[2] | arm_fit_[3];
 }
 
-bool Layout::spinner_same_result(Tile t, End e1, End e2) const {
-    // Playing t at arm i replaces what it shows, a (-1: empty), by n. The
-    // arms, as a multiset, come out the same from arms i and j exactly when
-    // {n_i, a_j} = {n_j, a_i}.
-    const Arm& x = arms_[arm(e1)];
-    const Arm& y = arms_[arm(e2)];
-    const int a1 = x.used ? x.end : -1, a2 = y.used ? y.end : -1;
-    const int n1 = t.other(x.end), n2 = t.other(y.end);  // (an empty arm's end: the spinner)
-    return (n1 == n2 && a1 == a2) || (n1 == a1 && n2 == a2);
-}
-
 bool Layout::hard(End e, Tile* last) const {
     if (kind_ != LayoutKind::line || empty()) return false;
     int v = end_[static_cast<int>(e)];
