@@ -1,5 +1,7 @@
 // All Fives and Threes (Paphos league): points scored during play from the
 // open ends, a chip-out point, exactly 61.
+#include <array>
+
 #include "engine/rules.hpp"
 
 namespace pips {
@@ -29,7 +31,7 @@ public:
     int on_event(HandScore& s, const HandState& h, const Event& e,
                  const MatchState& m) const override {
         if (e.kind != Event::Kind::play && e.kind != Event::Kind::pose) return 0;
-        int party = v_.party_of(e.seat);
+        const int party = party_[static_cast<std::size_t>(e.seat) & 3];
         int pts = fives_threes_points(h.layout().open_total());
         int chip = h.over() == HandOver::domino ? 1 : 0;
         if (!s.score_known) {
@@ -38,9 +40,9 @@ public:
             return pts;
         }
         int have = m.score[party] + s.points[party];
-        if (have + pts + chip > traits().target) return 0;  // would overshoot: scores nothing
+        if (have + pts + chip > target_) return 0;  // would overshoot: scores nothing
         s.points[party] += pts + chip;
-        if (have + pts + chip == traits().target) {
+        if (have + pts + chip == target_) {
             s.target = true;
             s.target_party = party;
         }
@@ -97,6 +99,11 @@ public:
             }
         }
     }
+
+private:
+    // Looked up once: on_event asks them on every play.
+    const std::array<int, 4> party_{v_.party_of(0), v_.party_of(1), v_.party_of(2), v_.party_of(3)};
+    const int target_ = traits().target;
 };
 
 }  // namespace
