@@ -509,7 +509,11 @@ bool RecordChecker::replay_ply(const ast::Ply& ply, int seat, HandState& h, Hand
     if (!ply.pre.empty() && !pre_actions(ply, seat, h, score)) return false;
     if (ply.kind != ast::Ply::Kind::pass) return play_ply(ply, seat, h, score);
     set_event_pos(h.event_count(), ply.action_pos);
-    auto able = h.can_play(seat);
+    // Whether the seat could have played: asked only where a seat may pass
+    // while able (french's penalty). Elsewhere a pass the engine accepts is
+    // one the seat could not help, and no rule set reads it.
+    std::optional<bool> able;
+    if (v_.traits().pass_while_able) able = h.can_play(seat);
     if (Step st = h.pass(seat); !st) return step_failed(st, ply.action_pos);
     rules_->after_move(score, h, {Event::Kind::pass, seat, {}, able}, m_);
     if (ply.claim && judging()) pass_claimed(ply);
