@@ -411,7 +411,15 @@ Step Game::apply_move(const Move& m, Event& e) {
             TileSet outranks;
             if (Step st = check_pose(m, proof, outranks); !st) return st;
             const int a = m.flip ? m.tile.lo : m.tile.hi, b = m.flip ? m.tile.hi : m.tile.lo;
-            return h_.pose(m.seat, m.tile, a, b, proof, outranks);
+            if (outranks.empty()) return h_.pose(m.seat, m.tile, a, b, proof, outranks);
+            // The pose proves no seat was dealt a tile above it; the engine
+            // refuses one the hands shown rule out only after taking it.
+            // apply() goes back only where a hand is not known (undo_point),
+            // and here every hand may be known with a deal line missing.
+            HandState kept = h_;
+            Step st = h_.pose(m.seat, m.tile, a, b, proof, outranks);
+            if (!st) h_ = std::move(kept);
+            return st;
         }
         case Move::Kind::play:
             e.kind = Event::Kind::play;

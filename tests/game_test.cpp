@@ -227,6 +227,38 @@ TEST(GameApply, RefusalsChangeNothing) {
     EXPECT_EQ(moves_text(g), "C:pass");
 }
 
+// A pose under the draw-game rule proves no seat was dealt a tile above it;
+// the engine refuses one the hands shown rule out only after taking it (the
+// checker stops there), so the game goes back to the hand before it, every
+// hand known or not. (Found by fuzz_engine: corpus/regressions/fuzz_engine/
+// draw_pose_refused_with_every_hand_known.bin.)
+TEST(GameApply, RefusedDrawGamePoseChangesNothing) {
+    // Neither B's deal nor the stock is shown; B's remain line then shows
+    // its hand whole: every hand is known, B's deal is not.
+    Deal d = kCutthroat2Draw;
+    d.hidden = 0b10;
+    d.stock_hidden = true;
+    Game g = dealt(variant("cutthroat:draw", 2), d);
+    ASSERT_TRUE(g.remain(1, test::tiles("5-0 4-0 0-0 6-2 3-0 3-2 4-2")));
+    ASSERT_TRUE(g.hand().seat(0).exact() && g.hand().seat(1).exact());
+    ASSERT_FALSE(g.hand().seat(1).dealt);
+    const int events = g.hand().event_count();
+    const int a_count = g.hand().seat(0).count;
+    const TileSet a_known = g.hand().seat(0).known;
+    const Step st = g.apply(Move::pose(0, Tile(1, 0)));
+    EXPECT_FALSE(st);
+    EXPECT_EQ(st.fault, Fault::wrong_pose) << st.why;
+    EXPECT_FALSE(g.hand().posed());
+    EXPECT_EQ(g.hand().layout().tiles(), 0);
+    EXPECT_EQ(g.hand().event_count(), events);
+    EXPECT_EQ(g.hand().seat(0).count, a_count);
+    EXPECT_EQ(g.hand().seat(0).known, a_known);
+    // The pose the tiles allow is still taken.
+    play(g, "A:5-5");
+    EXPECT_TRUE(g.hand().posed());
+    EXPECT_EQ(g.hand().event_count(), events + 1);
+}
+
 TEST(GameApply, CloneIsIndependent) {
     Game g = dealt(variant("chiva", 2), kChiva2);
     play(g, "A:6-6");
