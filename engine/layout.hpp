@@ -228,7 +228,9 @@ private:
         return (n1 == n2 && a1 == a2) || (n1 == a1 && n2 == a2);
     }
     void spinner_play(Tile t, End e);
-    // Recomputes arm_fit_ and spinner_fit_all_ after the spinner changed.
+    // Works out value_fit_, arm_fit_ and spinner_fit_all_ anew from the
+    // tiles on the table and the arms (the pose, the fourth arm filled, and
+    // check_invariants).
     void spinner_refresh();
     bool all_arms_used() const {
         return arms_[0].used && arms_[1].used && arms_[2].used && arms_[3].used;
