@@ -411,15 +411,7 @@ Step Game::apply_move(const Move& m, Event& e) {
             TileSet outranks;
             if (Step st = check_pose(m, proof, outranks); !st) return st;
             const int a = m.flip ? m.tile.lo : m.tile.hi, b = m.flip ? m.tile.hi : m.tile.lo;
-            if (outranks.empty()) return h_.pose(m.seat, m.tile, a, b, proof, outranks);
-            // The pose proves no seat was dealt a tile above it; the engine
-            // refuses one the hands shown rule out only after taking it.
-            // apply() goes back only where a hand is not known (undo_point),
-            // and here every hand may be known with a deal line missing.
-            HandState kept = h_;
-            Step st = h_.pose(m.seat, m.tile, a, b, proof, outranks);
-            if (!st) h_ = std::move(kept);
-            return st;
+            return h_.pose(m.seat, m.tile, a, b, proof, outranks);
         }
         case Move::Kind::play:
             e.kind = Event::Kind::play;
@@ -444,12 +436,13 @@ Step Game::apply_move(const Move& m, Event& e) {
     return Step::fail(Fault::not_in_hand, "not a move");
 }
 
-// Where tiles are hidden, the hand refuses a move (or a remain line) that
-// leaves no placement of them only after taking it (the checker stops
-// there); a game refuses without a change, so it keeps the hand to go back.
-std::optional<HandState> Game::undo_point() const {
+// Where tiles are hidden, or a deal line is missing at a pose, the hand
+// refuses a move (or a remain line) that leaves no placement of them only
+// after taking it (the checker stops there); a game refuses without a
+// change, so it keeps the hand to go back.
+std::optional<HandState> Game::undo_point(bool pose) const {
     for (int s = 0; s < variant().players; ++s)
-        if (!h_.seat(s).exact()) return h_;
+        if (!h_.seat(s).exact() || (pose && !h_.seat(s).dealt)) return h_;
     return std::nullopt;
 }
 
@@ -462,7 +455,7 @@ Step Game::apply(const Move& m) {
                                                   " is not at this table of " +
                                                   std::to_string(v.players));
     if (m.kind == Move::Kind::pass && !h_.posed()) return pass_at_pose(m);
-    std::optional<HandState> before = undo_point();
+    std::optional<HandState> before = undo_point(m.kind == Move::Kind::pose);
     Event e;
     if (Step st = apply_move(m, e); !st) {
         if (before) h_ = std::move(*before);

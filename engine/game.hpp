@@ -174,8 +174,11 @@ private:
     Step check_pose(const Move& m, std::optional<Tile>& proof, TileSet& outranks) const;
     Step pass_at_pose(const Move& m);
     // A copy of the hand to go back to when a refusal may come after the
-    // hand took the step (hidden tiles); empty when every hand is known.
-    std::optional<HandState> undo_point() const;
+    // hand took the step: where a hand is not known (placements), and at a
+    // pose while a deal line is missing (under the draw-game rule the pose
+    // proves no seat was dealt a tile above it, which the hands shown may
+    // rule out). Empty otherwise.
+    std::optional<HandState> undo_point(bool pose = false) const;
     Step apply_move(const Move& m, Event& e);
     void finish_hand();
 
