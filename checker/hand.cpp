@@ -514,7 +514,8 @@ bool RecordChecker::replay_ply(const ast::Ply& ply, int seat, HandState& h, Hand
     // one the seat could not help, and no rule set reads it.
     std::optional<bool> able;
     if (v_.traits().pass_while_able) able = h.can_play(seat);
-    if (Step st = h.pass(seat); !st) return step_failed(st, ply.action_pos);
+    if (!h.pass_plain(seat))
+        if (Step st = h.pass(seat); !st) return step_failed(st, ply.action_pos);
     rules_->after_move(score, h, {Event::Kind::pass, seat, {}, able}, m_);
     if (ply.claim && judging()) pass_claimed(ply);
     return true;

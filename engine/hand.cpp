@@ -488,6 +488,21 @@ bool HandState::play_plain(int seat, Tile t, unsigned ends) {
     return true;
 }
 
+bool HandState::pass_plain(int seat) {
+    if (static_cast<unsigned>(seat) >= static_cast<unsigned>(v_.players) || !posed() ||
+        over_ != HandOver::no || (draw_game_ && bone_count_ > 0) || placement_needed())
+        return false;
+    if (!pass_while_able_) {
+        const SeatInfo& si = seats_[static_cast<std::size_t>(seat)];
+        // pass() says why it is refused, or keeps what it proves and
+        // checks that the tiles can still be placed.
+        if (!si.exact() || !layout_.playable(si.known).empty()) return false;
+    }
+    ++passes_in_row_;
+    after_move(seat);
+    return true;
+}
+
 std::optional<bool> HandState::can_play(int seat) const {
     const SeatInfo& si = seats_[seat];
     if (si.out || si.count == 0) return false;

@@ -1,9 +1,10 @@
-// HandState::play_plain, the replay's common step, against play() move for
-// move: random hands of every variant (some with a deal not shown), and at
-// every turn a candidate play, legal or not, made on two copies of the hand,
-// one by play_plain and one by play(). When play_plain takes the play, play()
-// must take it too and leave the same hand; when it does not, it must leave
-// the hand as it was.
+// HandState::play_plain and pass_plain, the replay's common steps, against
+// play() and pass() move for move: random hands of every variant (some with
+// a deal not shown), and at every turn a candidate play, legal or not, made
+// on two copies of the hand, one by play_plain and one by play(). When
+// play_plain takes the play, play() must take it too and leave the same
+// hand; when it does not, it must leave the hand as it was. Passes the same
+// way.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -65,15 +66,16 @@ std::vector<Tile> tiles_of(TileSet s) {
     return out;
 }
 
-RC_GTEST_PROP(PlainPlay, MakesWhatPlayMakesMoveForMove, ()) {
+// A random hand of a random variant, posed: the set shuffled into `set`;
+// a quarter of the hands show one seat's deal not at all.
+HandState posed_hand(Variant& v, std::vector<Tile>& set) {
     static const std::vector<Variant> variants = test::all_variants();
-    const Variant v = *rc::gen::elementOf(variants);
+    v = *rc::gen::elementOf(variants);
     std::mt19937 rng(*rc::gen::arbitrary<std::uint32_t>());
-    std::vector<Tile> set = tiles_of(v.tile_set());
+    set = tiles_of(v.tile_set());
     std::shuffle(set.begin(), set.end(), rng);
 
     HandState h(v);
-    // A quarter of the hands show one seat's deal not at all.
     const int hidden = *rc::gen::inRange(0, 4) == 0 ? *rc::gen::inRange(0, v.players) : -1;
     const auto k = static_cast<std::size_t>(v.tiles_per_seat());
     for (int s = 0; s < v.players; ++s) {
@@ -97,6 +99,28 @@ RC_GTEST_PROP(PlainPlay, MakesWhatPlayMakesMoveForMove, ()) {
     });
     RC_PRE(pose.has_value());
     RC_ASSERT(h.pose(poser, *pose, pose->hi, pose->lo));
+    return h;
+}
+
+// A legal move of the seat to play, made: a play, a draw or a pass. False
+// when there is none.
+bool move_on(HandState& h) {
+    const int turn = h.turn();
+    for (Tile x : tiles_of(h.seat(turn).known)) {
+        for (End e : kEnds) {
+            if (!h.layout().fits(x, e)) continue;
+            if (h.play(turn, x, e)) return true;
+            break;  // (the next tile)
+        }
+    }
+    if (h.boneyard() > 0 && h.draw(turn)) return true;
+    return static_cast<bool>(h.pass(turn));
+}
+
+RC_GTEST_PROP(PlainPlay, MakesWhatPlayMakesMoveForMove, ()) {
+    Variant v;
+    std::vector<Tile> set;
+    HandState h = posed_hand(v, set);
 
     int taken = 0, refused = 0;
     for (int move = 0; move < 80 && h.over() == HandOver::no; ++move) {
@@ -135,21 +159,40 @@ RC_GTEST_PROP(PlainPlay, MakesWhatPlayMakesMoveForMove, ()) {
             h = general;
             continue;
         }
-        // Go on with a legal move of the seat to play: a play, a draw or a pass.
-        bool moved = false;
-        for (Tile x : mine) {
-            for (End e : kEnds) {
-                if (!h.layout().fits(x, e)) continue;
-                moved = static_cast<bool>(h.play(turn, x, e));
-                break;
-            }
-            if (moved) break;
-        }
-        if (!moved && h.boneyard() > 0) moved = static_cast<bool>(h.draw(turn));
-        if (!moved) moved = static_cast<bool>(h.pass(turn));
-        if (!moved) break;
+        // Go on with a legal move of the seat to play.
+        if (!move_on(h)) break;
     }
     RC_TAG(taken > 5 ? "many taken" : "few taken");
+}
+
+// pass_plain against pass() the same way: at every turn a pass, mostly by
+// the seat to play, made on two copies; when pass_plain takes it, pass()
+// must take it too and leave the same hand, else pass_plain must leave the
+// hand as it was. Then the game goes on with a legal move (a pass where the
+// seat has nothing else), so that passes come with hands known and not.
+RC_GTEST_PROP(PlainPass, MakesWhatPassMakesMoveForMove, ()) {
+    Variant v;
+    std::vector<Tile> set;
+    HandState h = posed_hand(v, set);
+    int taken = 0;
+    for (int move = 0; move < 80; ++move) {
+        const int turn = h.turn();
+        const int seat =
+            *rc::gen::inRange(0, 10) == 0 ? *rc::gen::inRange(-1, v.players + 1) : turn;
+        HandState plain = h, general = h;
+        const bool took = plain.pass_plain(seat);
+        const Step st = general.pass(seat);
+        if (took) {
+            ++taken;
+            RC_ASSERT(static_cast<bool>(st));
+            assert_same(plain, general);
+        } else {
+            assert_same(plain, h);
+        }
+        if (h.over() != HandOver::no) break;  // (the passes after it were tried)
+        if (!move_on(h)) break;
+    }
+    RC_TAG(taken > 0 ? "some taken" : "none taken");
 }
 
 }  // namespace
