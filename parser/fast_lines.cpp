@@ -457,10 +457,10 @@ inline bool RecordParser::end_line_fast(const char* b) {
 }
 
 // `points WHO N...`, `score WHO N...`, as keyword_line and claim_line take
-// them.
+// them. b begins the keyword kw (fast_line found it there).
 bool RecordParser::claim_line_fast(const char* b, LineKw kw) {
     const std::size_t size = spelling(kw).size();
-    if (!begins(b, spelling(kw)) || !is_blank(b[size]) || rec_.hands.empty() ||
+    if (!is_blank(b[size]) || rec_.hands.empty() ||
         (kw == LineKw::points ? hand().points : hand().score))
         return false;
     const std::uint32_t line = map_.line_of_start(b);
