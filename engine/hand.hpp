@@ -121,10 +121,10 @@ public:
     // The usual pass, made as pass() makes it: by a seat at the table, in a
     // posed hand not over, with no boneyard to draw from, where passing while
     // able is allowed or the seat's hand is known and holds nothing that
-    // fits, and with nothing proven by passes, draws or the pose to keep to. Returns
-    // false for any other pass and changes nothing: pass() then makes or
-    // refuses it. (The replay's common pass, without building a Step;
-    // tests/plain_play_test.cpp holds it to pass() move for move.)
+    // fits, and with nothing proven by passes, draws or the pose to keep to.
+    // Returns false for any other pass and changes nothing: pass() then
+    // makes or refuses it. (The replay's common pass, without building a
+    // Step; tests/plain_play_test.cpp holds it to pass() move for move.)
     bool pass_plain(int seat);
     // A draw from the boneyard; `drawn` gets the tile when the stock is known.
     Step draw(int seat, std::optional<Tile>* drawn = nullptr);
