@@ -25,6 +25,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "checker/checker.hpp"
@@ -54,15 +55,18 @@ inline Tile tile_of(const ast::TileTok& t) {
 // HandState::ends_allowed() of a ply's end letter, from a table: the letter
 // changes from ply to ply, and play_plain takes it without a branch.
 inline unsigned ends_allowed(ast::EndLetter e) {
-    static constexpr std::array<std::uint8_t, 7> kAllowed = [] {
-        std::array<std::uint8_t, 7> t{};
-        for (std::size_t i = 0; i < t.size(); ++i)
+    // (Indexed by every value the byte can hold, so without a bounds test:
+    // the letters' own entries first, 0 for the rest.)
+    static constexpr std::size_t kLetters = static_cast<std::size_t>(ast::EndLetter::W) + 1;
+    static constexpr std::array<std::uint8_t, 256> kAllowed = [] {
+        std::array<std::uint8_t, 256> t{};
+        for (std::size_t i = 0; i < kLetters; ++i)
             t[i] = static_cast<std::uint8_t>(
                 HandState::ends_allowed(end_of(static_cast<ast::EndLetter>(i))));
         return t;
     }();
-    const auto i = static_cast<std::size_t>(e);
-    return i < kAllowed.size() ? kAllowed[i] : 0u;
+    static_assert(std::is_same_v<std::underlying_type_t<ast::EndLetter>, std::uint8_t>);
+    return kAllowed[static_cast<std::uint8_t>(e)];
 }
 // A tile as written ("1-2"), where Tile::str() gives it high half first.
 inline std::string written(const ast::TileTok& t) {

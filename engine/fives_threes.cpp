@@ -9,7 +9,7 @@ namespace {
 
 class FivesThrees final : public Rules {
 public:
-    using Rules::Rules;
+    explicit FivesThrees(const Variant& v) : Rules(v, ScoresMoves{}) {}
 
     PoseRule make_pose_rule(const MatchState& m) const override {
         PoseRule r;

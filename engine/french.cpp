@@ -7,7 +7,7 @@ namespace {
 
 class French final : public Rules {
 public:
-    using Rules::Rules;
+    explicit French(const Variant& v) : Rules(v, ScoresMoves{}) {}
 
     PoseRule make_pose_rule(const MatchState& m) const override {
         PoseRule r;

@@ -130,10 +130,16 @@ public:
     virtual int on_event(HandScore&, const HandState&, const Event&, const MatchState&) const {
         return 0;
     }
+    // Whether on_event keeps anything: true for the rule sets made with
+    // ScoresMoves (french, fives-threes), false for those whose on_event is
+    // the default one above.
+    bool moves_score() const { return moves_score_; }
     // on_event, then the end of the hand when the score says the match target
     // is reached: what every replay does after a move the engine accepted.
-    // Returns what on_event returns.
+    // Returns what on_event returns. (Nothing where moves score nothing: the
+    // replay asks this on every ply.)
     int after_move(HandScore& s, HandState& h, const Event& e, const MatchState& m) const {
+        if (!moves_score_) return 0;
         int points = on_event(s, h, e, m);
         if (s.target) h.end_by_target();
         return points;
@@ -206,10 +212,17 @@ public:
     virtual void rebase(MatchState& m, const HandResult& r, const std::array<int, 4>& score) const;
 
 protected:
+    // Made by a rule set whose on_event keeps something (points, penalties,
+    // the target reached during play).
+    struct ScoresMoves {};
+    Rules(const Variant& v, ScoresMoves) : v_(v), moves_score_(true) {}
     virtual PoseRule make_pose_rule(const MatchState& m) const = 0;
     virtual HandResult make_result(const HandState& h, const HandScore& s, const MatchState& m,
                                    int hand_number) const = 0;
     Variant v_;
+
+private:
+    bool moves_score_ = false;
 };
 
 std::unique_ptr<Rules> make_rules(const Variant& v);

@@ -9,11 +9,13 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <random>
 #include <vector>
 
 #include "engine/hand.hpp"
+#include "engine/rules.hpp"
 #include "tests/support/support.hpp"
 
 namespace pips {
@@ -193,6 +195,49 @@ RC_GTEST_PROP(PlainPass, MakesWhatPassMakesMoveForMove, ()) {
         if (!move_on(h)) break;
     }
     RC_TAG(taken > 0 ? "some taken" : "none taken");
+}
+
+// Rules::after_move skips on_event where the rule set says its moves score
+// nothing (moves_score()): there on_event must indeed keep nothing. Random
+// events of every kind, on hands played on, against any score before them:
+// on_event leaves the hand's score as it was and returns 0, unless the rule
+// set is made with ScoresMoves. (The rule sets that are, french and
+// fives-threes, must show a change somewhere: else the flag is wrong the
+// other way, which costs time, not verdicts.)
+RC_GTEST_PROP(RulesMovesScore, OnlyRuleSetsThatSayTheyScoreMovesKeepAnything, ()) {
+    Variant v;
+    std::vector<Tile> set;
+    HandState h = posed_hand(v, set);
+    const std::unique_ptr<Rules> rules = make_rules(v);
+    MatchState m;
+    for (int p = 0; p < v.parties(); ++p) m.score[p] = *rc::gen::inRange(0, v.traits().target);
+    HandScore before;
+    before.score_known = *rc::gen::arbitrary<bool>();
+    for (int p = 0; p < 4; ++p) {
+        before.points[p] = *rc::gen::inRange(0, 12);
+        before.run[p] = *rc::gen::inRange(0, 3);
+    }
+    before.board_from = *rc::gen::inRange(-1, v.players);
+    before.board_passes = *rc::gen::inRange(0, v.players);
+    bool changed = false;
+    for (int move = 0; move < 40 && h.over() == HandOver::no; ++move) {
+        const auto kind = static_cast<Event::Kind>(*rc::gen::inRange(0, 5));
+        const std::optional<bool> able = *rc::gen::arbitrary<bool>()
+                                             ? std::optional<bool>(*rc::gen::arbitrary<bool>())
+                                             : std::nullopt;
+        const Event e{kind, *rc::gen::inRange(0, v.players), set[move % set.size()], able};
+        HandScore s = before;
+        const int pts = rules->on_event(s, h, e, m);
+        const bool same = pts == 0 && s.points == before.points && s.known == before.known &&
+                          s.run == before.run && s.board_from == before.board_from &&
+                          s.board_passes == before.board_passes && s.target == before.target &&
+                          s.target_party == before.target_party;
+        if (!rules->moves_score()) RC_ASSERT(same);
+        changed = changed || !same;
+        if (!move_on(h)) break;
+    }
+    RC_TAG(rules->moves_score() ? (changed ? "scores, changed" : "scores, unchanged")
+                                : "scores nothing");
 }
 
 }  // namespace
