@@ -186,6 +186,32 @@ std::uint64_t line_feeds(const char* p) {
     return lf;
 }
 
+// The line feeds in [p, e), 16 bytes at a time: counted in each byte lane
+// (a compare gives -1 where a byte is a line feed) for up to 255 blocks,
+// then the lanes summed. (No population count: the baseline x86-64 has no
+// instruction for it.)
+std::uint32_t count_lf(const char* p, const char* e) {
+    std::uint32_t n = 0;
+#if defined(__SSE2__)
+    const __m128i nl = _mm_set1_epi8('\n');
+    const __m128i zero = _mm_setzero_si128();
+    while (e - p >= 16) {
+        const char* const until =
+            p + std::min<std::ptrdiff_t>((e - p) & ~std::ptrdiff_t{15}, 255 * 16);
+        __m128i lanes = zero;
+        for (; p < until; p += 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+            lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(v, nl));
+        }
+        const __m128i sums = _mm_sad_epu8(lanes, zero);  // two 64-bit sums
+        n += static_cast<std::uint32_t>(_mm_cvtsi128_si32(sums) +
+                                        _mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums)));
+    }
+#endif
+    for (; p < e; ++p) n += *p == '\n';
+    return n;
+}
+
 // The splitter's walk over the lines of one record (RecordReader::next_text):
 // offsets from the start of the record's text.
 struct Scan {
@@ -269,6 +295,44 @@ struct Scan {
         held = npos;  // they go with this record
         if (kind == LineKind::hand) seen_hand = true;
         return false;
+    }
+
+    // Past the record's hand line, with no brace comment open and no blank
+    // line held, the record ends at the next tag line: the next `[` that is
+    // the first token of its line. That line is found with memchr, the lines
+    // before it counted 16 bytes at a time, and only the lines just before
+    // it looked at (the blank ones there go with the next record), where
+    // look() would look at every line. True when the record ends there,
+    // with the scan left as look() leaves it; false, the scan unchanged,
+    // when the text read holds no such line with its line feed, or holds a
+    // `{` before it (the lines are then looked at one by one).
+    bool jump(const char* base, std::size_t size) {
+        const char* const from = base + line;
+        const char* const stop = base + size;
+        for (const char* q = from;; ++q) {
+            q = static_cast<const char*>(std::memchr(q, dgn::kTagOpen, stop - q));
+            if (!q) return false;
+            const char* start = q;  // of its line, when only blanks come before it
+            while (start > from && is_blank(start[-1])) --start;
+            if (start != from && start[-1] != '\n') continue;
+            const auto* lf = static_cast<const char*>(std::memchr(q, '\n', stop - q));
+            if (!lf || std::memchr(from, dgn::kCommentOpen, lf - from)) return false;
+            // The blank lines just before it (quick_kind's blank: no token).
+            const char* first = start;
+            while (first > from) {
+                const char* prev = first - 1;  // at its line feed
+                const char* const prev_end = prev;
+                while (prev > from && prev[-1] != '\n') --prev;
+                if (quick_kind(prev, prev_end) != LineKind::blank) break;
+                first = prev;
+            }
+            const std::uint32_t first_no = lines + count_lf(from, first) + 1;
+            end = static_cast<std::size_t>(first - base);
+            next_start = first_no;
+            lines = first_no + count_lf(first, start);  // the tag line's number
+            line = static_cast<std::size_t>(lf + 1 - base);
+            return true;
+        }
     }
 
     // Looks at the lines whose line feeds are in the 64 bytes from `search`;
@@ -387,10 +451,17 @@ bool RecordReader::next_text(RecordText& text, std::uint32_t& first_line) {
     Scan scan(from, line_no_, in_brace_);
     std::size_t search = from;  // where the next line feed may be
     const std::uint32_t record_line = start_line_;
+    // The text up to here was searched for the tag line that ends the
+    // record (Scan::jump): not again until more is read.
+    std::size_t jumped_to = mode_ == Mode::fast ? 0 : Scan::npos;
     for (bool done = false; !done;) {
         const char* base = buf_.bytes.get() + start_;
         const std::size_t size = size_ - start_;
         while (search < size && !done) {
+            if (scan.seen_hand && !scan.in_brace && scan.held == Scan::npos && jumped_to < size) {
+                jumped_to = size;
+                if ((done = scan.jump(base, size))) break;
+            }
             done = scan.block(base, size, search);
             search += std::min<std::size_t>(64, size - search);
         }

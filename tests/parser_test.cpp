@@ -1248,6 +1248,60 @@ RC_GTEST_PROP(Split, ShuffledNotationAgrees, ()) {
     RC_ASSERT(records_by_split(text, chunk) == records_by_next(text));
 }
 
+// Each record's text and first line as next_text gives them in `mode`,
+// from a stream trickling `chunk` bytes at a time.
+std::vector<std::pair<std::string, std::uint32_t>> split_texts(const std::string& text,
+                                                               std::size_t chunk,
+                                                               parser::Mode mode) {
+    TrickleBuf buf(text, chunk);
+    std::istream in(&buf);
+    RecordReader reader(in, mode);
+    std::vector<std::pair<std::string, std::uint32_t>> out;
+    parser::RecordText piece;
+    std::uint32_t line = 0;
+    while (reader.next_text(piece, line)) out.emplace_back(std::string(piece.text), line);
+    return out;
+}
+
+// Past a record's hand line the fast mode finds the tag line that ends it
+// with a search for `[` (Scan::jump) where the reference mode looks at every
+// line: archives of records with blank, comment and brace lines between
+// them and in them, `[` where it does and does not begin a tag line, CR LF
+// or LF, read a few bytes at a time or whole, must split the same.
+RC_GTEST_PROP(Split, FindingTheNextTagLineAgreesWithLookingAtEveryLine, ()) {
+    // clang-format off
+    static const std::vector<std::string> lines = {
+        "", " ", "\t", "; a comment", " ; [Event \"x\"]", "{a note}", "{ [Event \"y\"] }",
+        "{open", "still open", "closed} A:6-6", "A:6-6 B:6-5 C:pass", "A:5-5 {x} B:pass",
+        "A:6-6 [x", "x [Event \"z\"]", "deal A 6-6 5-5", "end domino A", "points AC 1 BD 0",
+        "hand 2", "hand", "handx", "  hand 3", "\r", "\xEF\xBB\xBF[Event \"b\"]",
+        "[Event \"a\"]", "  [Event \"c\"]", "\t[Site \"d\"] ;x", "[Rules \"jamaican\"]",
+        "[Open", std::string(1, '\0') + "[Event \"n\"]"};
+    // clang-format on
+    const auto record = rc::gen::map(
+        rc::gen::tuple(rc::gen::inRange(0, 3), rc::gen::container<std::vector<std::size_t>>(
+                                                   rc::gen::inRange<std::size_t>(0, lines.size()))),
+        [](const auto& t) {
+            const auto& [tags, body] = t;
+            std::vector<std::string> out;
+            for (int i = 0; i < tags; ++i) out.push_back("[Event \"" + std::to_string(i) + "\"]");
+            out.push_back("hand 1");
+            for (const auto i : body) out.push_back(lines[i]);
+            return out;
+        });
+    const auto records = *rc::gen::container<std::vector<std::vector<std::string>>>(record);
+    const std::string eol = *rc::gen::element<std::string>("\n", "\r\n");
+    std::string text;
+    for (const auto& r : records)
+        for (const auto& l : r) text += l + eol;
+    if (!text.empty() && *rc::gen::arbitrary<bool>()) text.resize(text.size() - eol.size());
+    const auto chunk = *rc::gen::element<std::size_t>(1, 2, 7, 64, 4096);
+    const auto reference = split_texts(text, text.size() + 1, parser::Mode::reference);
+    RC_ASSERT(split_texts(text, chunk, parser::Mode::fast) == reference);
+    RC_ASSERT(split_texts(text, text.size() + 1, parser::Mode::fast) == reference);
+    RC_TAG(reference.size() > 1 ? "several records" : "one record or none");
+}
+
 TEST(Split, TextsAreHandedOutInPlace) {
     const std::string text = "[A \"1\"]\nhand 1\n[B \"2\"]\nhand 1\n";
     std::istringstream in(text);
