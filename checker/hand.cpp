@@ -134,9 +134,16 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
     bool stray = false;                               // a ply after the end: it breaks nothing
     std::optional<HandState>& before = track_state_;  // --annotate: the state before the ply
     std::optional<HandScore>& before_score = track_score_;
+    // The plies replayed, counted in a local and added to the verdict's when
+    // the loop is left, however it is left.
+    struct PlyCount {
+        std::uint64_t& total;
+        std::uint64_t n = 0;
+        ~PlyCount() { total += n; }
+    } plies{out_.plies};
     for (const auto& ply : hand.plies) {
         if (!(ply.pos < stop_at)) return false;
-        ++out_.plies;
+        ++plies.n;
         if (track_) track_before(ply, h, score, before, before_score);
         // After the hand is over: only the knocks around the table after a block.
         if (h.over() != HandOver::no) {
@@ -516,7 +523,8 @@ bool RecordChecker::replay_ply(const ast::Ply& ply, int seat, HandState& h, Hand
     if (v_.traits().pass_while_able) able = h.can_play(seat);
     if (!h.pass_plain(seat))
         if (Step st = h.pass(seat); !st) return step_failed(st, ply.action_pos);
-    rules_->after_move(score, h, {Event::Kind::pass, seat, {}, able}, m_);
+    if (rules_->moves_score())
+        rules_->after_move(score, h, {Event::Kind::pass, seat, {}, able}, m_);
     if (ply.claim && judging()) pass_claimed(ply);
     return true;
 }
@@ -550,7 +558,10 @@ bool RecordChecker::play_ply(const ast::Ply& ply, int seat, HandState& h, HandSc
     if (!h.play_plain(seat, t, ends_allowed(ply.end)))
         if (Step st = h.play(seat, t, end_of(ply.end)); !st)
             return tile_step_failed(st, ply, ply.tile, seat, h);
-    int pts = rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_);
+    // (The event built only where the rules read it.)
+    const int pts = rules_->moves_score()
+                        ? rules_->after_move(score, h, {Event::Kind::play, seat, t, {}}, m_)
+                        : 0;
     // A wrong claim breaks nothing: the play scored what the rules say.
     // (Whether a claim is written changes from play to play: read without
     // a branch on it.)
