@@ -224,6 +224,9 @@ struct Scan {
     std::size_t end = npos;        // where the record ends, when a tag line follows a hand
     std::uint32_t next_start = 0;  // then the line the next record begins on
     bool seen_hand = false;
+    // jump(): where its search for `[` goes on, and whether it is given up.
+    std::size_t jump_from = 0;
+    bool jump_off = false;
     // No `{` in [line, brace); at brace a `{`, or brace == brace_end, the end
     // of what was searched. Searched a window at a time.
     std::size_t brace;
@@ -306,17 +309,33 @@ struct Scan {
     // with the scan left as look() leaves it; false, the scan unchanged,
     // when the text read holds no such line with its line feed, or holds a
     // `{` before it (the lines are then looked at one by one).
+    //
+    // The search for `[` resumes where the last one for this record stopped
+    // (`jump_from`, an offset like `line`), so that a long line read a
+    // block at a time is not searched again from its start; once it finds a
+    // `{` or a tag line not read to its end, the record is left to the
+    // line-by-line walk (`jump_off`). Each byte is searched a bounded
+    // number of times, whatever the lines' lengths.
     bool jump(const char* base, std::size_t size) {
         const char* const from = base + line;
         const char* const stop = base + size;
-        for (const char* q = from;; ++q) {
+        for (const char* q = base + std::max(line, jump_from);; ++q) {
             q = static_cast<const char*>(std::memchr(q, dgn::kTagOpen, stop - q));
-            if (!q) return false;
+            if (!q) {
+                jump_from = size;
+                return false;
+            }
             const char* start = q;  // of its line, when only blanks come before it
             while (start > from && is_blank(start[-1])) --start;
             if (start != from && start[-1] != '\n') continue;
             const auto* lf = static_cast<const char*>(std::memchr(q, '\n', stop - q));
-            if (!lf || std::memchr(from, dgn::kCommentOpen, lf - from)) return false;
+            // Its line not read whole yet (rare: at the end of what a read
+            // brought), or a `{` before its end: the rest of the record's
+            // lines looked at one by one.
+            if (!lf || std::memchr(from, dgn::kCommentOpen, lf - from)) {
+                jump_off = true;
+                return false;
+            }
             // The blank lines just before it (quick_kind's blank: no token).
             const char* first = start;
             while (first > from) {
@@ -453,12 +472,14 @@ bool RecordReader::next_text(RecordText& text, std::uint32_t& first_line) {
     const std::uint32_t record_line = start_line_;
     // The text up to here was searched for the tag line that ends the
     // record (Scan::jump): not again until more is read.
-    std::size_t jumped_to = mode_ == Mode::fast ? 0 : Scan::npos;
+    std::size_t jumped_to = 0;
+    scan.jump_off = mode_ != Mode::fast;
     for (bool done = false; !done;) {
         const char* base = buf_.bytes.get() + start_;
         const std::size_t size = size_ - start_;
         while (search < size && !done) {
-            if (scan.seen_hand && !scan.in_brace && scan.held == Scan::npos && jumped_to < size) {
+            if (scan.seen_hand && !scan.in_brace && scan.held == Scan::npos && !scan.jump_off &&
+                jumped_to < size) {
                 jumped_to = size;
                 if ((done = scan.jump(base, size))) break;
             }
