@@ -306,7 +306,7 @@ struct Scan {
     // before it counted 16 bytes at a time, and only the lines just before
     // it looked at (the blank ones there go with the next record), where
     // look() would look at every line. True when the record ends there,
-    // with the scan left as look() leaves it; false, the scan unchanged,
+    // with the scan left as look() leaves it; false, no line consumed,
     // when the text read holds no such line with its line feed, or holds a
     // `{` before it (the lines are then looked at one by one).
     //
