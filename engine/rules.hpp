@@ -61,6 +61,7 @@ struct HandScore {
     // pass 61 scores nothing, exactly 61 ends the match): they are counted
     // uncapped, no target is reached, and the hand's result is not known.
     bool score_known = true;
+    friend bool operator==(const HandScore&, const HandScore&) = default;
 };
 
 // A move as the rules see it, after the engine accepted it.

@@ -470,17 +470,14 @@ bool RecordReader::next_text(RecordText& text, std::uint32_t& first_line) {
     Scan scan(from, line_no_, in_brace_);
     std::size_t search = from;  // where the next line feed may be
     const std::uint32_t record_line = start_line_;
-    // The text up to here was searched for the tag line that ends the
-    // record (Scan::jump): not again until more is read.
-    std::size_t jumped_to = 0;
-    scan.jump_off = mode_ != Mode::fast;
+    scan.jump_off = mode_ != Mode::fast;  // (reference mode looks at every line)
     for (bool done = false; !done;) {
         const char* base = buf_.bytes.get() + start_;
         const std::size_t size = size_ - start_;
         while (search < size && !done) {
+            // (jump_from < size: not searched to the end since more was read)
             if (scan.seen_hand && !scan.in_brace && scan.held == Scan::npos && !scan.jump_off &&
-                jumped_to < size) {
-                jumped_to = size;
+                scan.jump_from < size) {
                 if ((done = scan.jump(base, size))) break;
             }
             done = scan.block(base, size, search);

@@ -228,10 +228,7 @@ RC_GTEST_PROP(RulesMovesScore, OnlyRuleSetsThatSayTheyScoreMovesKeepAnything, ()
         const Event e{kind, *rc::gen::inRange(0, v.players), set[move % set.size()], able};
         HandScore s = before;
         const int pts = rules->on_event(s, h, e, m);
-        const bool same = pts == 0 && s.points == before.points && s.known == before.known &&
-                          s.run == before.run && s.board_from == before.board_from &&
-                          s.board_passes == before.board_passes && s.target == before.target &&
-                          s.target_party == before.target_party;
+        const bool same = pts == 0 && s == before;
         if (!rules->moves_score()) RC_ASSERT(same);
         changed = changed || !same;
         if (!move_on(h)) break;
