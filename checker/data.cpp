@@ -137,7 +137,7 @@ void RecordChecker::data_ply(const ast::Ply& ply) {
     }
     if (ply.kind == ast::Ply::Kind::play) p.tile = tile_of(ply.tile);
     p.end = end_of(ply.end);
-    for (const auto& pre : ply.pre) {
+    for (const auto& pre : pre_of(ply)) {
         if (pre.kind == ast::PreAction::Kind::draw)
             ++p.draws;
         else

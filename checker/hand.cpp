@@ -367,9 +367,9 @@ bool RecordChecker::check_redeal(const ast::Hand& hand, const ast::Redeal& rd, c
 // breaks nothing (the hand stays as it ended).
 bool RecordChecker::knock_after_end(const ast::Ply& ply, HandState& h, bool& stray) {
     bool knock =
-        ply.kind == ast::Ply::Kind::pass && ply.pre.empty() && h.over() == HandOver::blocked;
+        ply.kind == ast::Ply::Kind::pass && pre_of(ply).empty() && h.over() == HandOver::blocked;
     int seat = ply.seat ? *ply.seat : h.turn();
-    if (!knock && ply.kind == ast::Ply::Kind::play && ply.pre.empty()) {
+    if (!knock && ply.kind == ast::Ply::Kind::play && pre_of(ply).empty()) {
         // A play after a block that only the passes showed: when a pass (or
         // the pose) proves the seat could not hold the tile, that is the error.
         Step st = h.play_after_block(seat, tile_of(ply.tile));
@@ -513,7 +513,8 @@ void RecordChecker::points_claimed(const ast::Ply& ply, int pts, const HandState
 
 bool RecordChecker::replay_ply(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
     if (ply.seat && *ply.seat != seat) return wrong_turn(ply, seat);
-    if (!ply.pre.empty() && !pre_actions(ply, seat, h, score)) return false;
+    // (Draws and fouls are in the ply's extra, with its comments.)
+    if (ply.extra != 0 && !pre_actions(ply, seat, h, score)) return false;
     if (ply.kind != ast::Ply::Kind::pass) return play_ply(ply, seat, h, score);
     set_event_pos(h.event_count(), ply.action_pos);
     // Whether the seat could have played: asked only where a seat may pass
@@ -531,7 +532,7 @@ bool RecordChecker::replay_ply(const ast::Ply& ply, int seat, HandState& h, Hand
 
 // Draws and fouls before a ply.
 bool RecordChecker::pre_actions(const ast::Ply& ply, int seat, HandState& h, HandScore& score) {
-    for (const auto& pre : ply.pre) {
+    for (const auto& pre : pre_of(ply)) {
         set_event_pos(h.event_count(), pre.pos);
         if (pre.kind == ast::PreAction::Kind::draw) {
             if (Step st = h.draw(seat); !st) {

@@ -60,7 +60,7 @@ std::string RecordChecker::after_ply_notes(const HandState& before, const HandSt
             add(fmt::format("{} holds no {}", seat_char(seat), fmt::join(nums, " or ")));
         }
     }
-    if (!ply.pre.empty() && v_.draw_game()) add(fmt::format("boneyard {}", h.boneyard()));
+    if (!pre_of(ply).empty() && v_.draw_game()) add(fmt::format("boneyard {}", h.boneyard()));
     if (t.scores_in_play && ply.kind == ast::Ply::Kind::play) {
         int party = v_.party_of(seat);
         std::string run;

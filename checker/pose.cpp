@@ -32,13 +32,13 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
             fmt::format("it is {}'s turn to pose, not {}'s", seat_char(h.turn()), seat_char(seat)));
         return false;
     }
-    if (!ply.pre.empty() && ply.pre.front().kind == ast::PreAction::Kind::draw) {
+    if (!pre_of(ply).empty() && pre_of(ply).front().kind == ast::PreAction::Kind::draw) {
         // Nothing is drawn before the first tile is down.
-        error(ply.pre.front().pos, Code::illegal_draw,
+        error(pre_of(ply).front().pos, Code::illegal_draw,
               "a hand begins with a pose: nobody draws before it");
         return false;
     }
-    if (ply.kind == ast::Ply::Kind::pass || !ply.pre.empty())
+    if (ply.kind == ast::Ply::Kind::pass || !pre_of(ply).empty())
         return pass_at_pose(ply, seat, pr, h, s);
     Tile t = tile_of(ply.tile);
     std::optional<Tile> proof;
@@ -97,7 +97,7 @@ int RecordChecker::pose_seat(const ast::Ply& ply, int label, const PoseRule& pr,
 // rule leave one seat, that seat and no list.
 int RecordChecker::pose_candidates(const ast::Ply& ply, const PoseRule& pr, const HandState& h) {
     pose_candidates_.clear();
-    if (ply.kind == ast::Ply::Kind::play && ply.pre.empty())
+    if (ply.kind == ast::Ply::Kind::play && pre_of(ply).empty())
         if (int seat = holder_of(h, tile_of(ply.tile)); seat >= 0) return seat;
     const int n = v_.players;
     std::uint8_t allowed = 0;
@@ -124,7 +124,7 @@ int RecordChecker::pose_candidates(const ast::Ply& ply, const PoseRule& pr, cons
 // A pass (or a draw or foul) where the pose should be.
 bool RecordChecker::pass_at_pose(const ast::Ply& ply, int seat, const PoseRule& pr, HandState& h,
                                  HandScore& s) {
-    if (!(pr.may_pass && ply.pre.empty())) {
+    if (!(pr.may_pass && pre_of(ply).empty())) {
         std::string why = pr.known ? pose_words(pr.reason) : std::string();
         error(ply.action_pos, Code::wrong_pose,
               fmt::format("the hand must begin with a pose{}",

@@ -451,7 +451,11 @@ private:
     std::vector<Pos> event_pos_;
     std::optional<HandState> hand_;        // the hand being replayed (its storage reused)
     const ast::Hand* hand_ast_ = nullptr;  // ... as written
-    std::vector<Tile> tiles_buf_;          // a tile list being handed to the engine
+    // The draws and fouls of a ply of that hand.
+    std::span<const ast::PreAction> pre_of(const ast::Ply& ply) const {
+        return hand_ast_->pre_of(ply);
+    }
+    std::vector<Tile> tiles_buf_;  // a tile list being handed to the engine
     int pre_pose_passes_ = 0;
     // Readings of an unlabelled pose: the seat this reading gives it (-1:
     // not chosen yet), and the seats that could have posed, in order (empty:

@@ -180,7 +180,7 @@ struct PlyMoves {
     bool ok = false;
 };
 
-PlyMoves moves_of(const Game& g, const ast::Ply& p) {
+PlyMoves moves_of(const Game& g, const ast::Hand& hand, const ast::Ply& p) {
     PlyMoves out;
     const HandState& h = g.hand();
     int seat = -1;
@@ -191,7 +191,7 @@ PlyMoves moves_of(const Game& g, const ast::Ply& p) {
     else
         seat = mover(g);
     if (seat < 0 || seat >= g.variant().players) return out;
-    for (const auto& a : p.pre)
+    for (const auto& a : hand.pre_of(p))
         out.pre.push_back(a.kind == ast::PreAction::Kind::draw
                               ? Move::draw(seat)
                               : Move::foul(seat, Tile(a.tile.a, a.tile.b)));
@@ -232,8 +232,8 @@ bool own_comment(const std::string& text) {
 void strip_own(ast::Record& r) {
     for (auto& h : r.hands) {
         std::erase_if(h.comments, [](const ast::Comment& c) { return own_comment(c.text); });
-        for (auto& p : h.plies)
-            std::erase_if(p.comments, [](const ast::Comment& c) { return own_comment(c.text); });
+        for (auto& x : h.extras)
+            std::erase_if(x.comments, [](const ast::Comment& c) { return own_comment(c.text); });
     }
 }
 
@@ -396,7 +396,7 @@ void Analyzer::hand(Game& g, const ast::Hand& h, HandAnalysis& out, bool& stop) 
                 stopped = true;
                 break;
             }
-            PlyMoves pm = moves_of(g, p);
+            PlyMoves pm = moves_of(g, h, p);
             bool ok = pm.ok;
             for (const Move& m : pm.pre) ok = ok && g.apply(m);
             ok = ok && g.apply(pm.choice);
@@ -485,13 +485,13 @@ void Analyzer::judge(HandAnalysis& out) {
         Game x = job->at_pose.clone();
         Seen seen;
         if (sampler_) sampler_->new_hand();
-        const PlyMoves first = moves_of(x, h.plies.front());
+        const PlyMoves first = moves_of(x, h, h.plies.front());
         const int poser = first.choice.seat;
         out.party = v.party_of(poser);
         out.value = solver_.value(x, out.party, poser);
         for (std::size_t i = 0; i < plies; ++i) {
             const ast::Ply& p = h.plies[i];
-            const PlyMoves pm = moves_of(x, p);
+            const PlyMoves pm = moves_of(x, h, p);
             for (const Move& m : pm.pre) {
                 seen.add(x, m);
                 x.apply(m);

@@ -207,7 +207,7 @@ std::optional<PlayKey> play_key(const ast::Record& record) {
         bool pose = true;
         for (const auto& p : hand.plies) {
             h.byte('p');
-            for (const auto& a : p.pre) {
+            for (const auto& a : hand.pre_of(p)) {
                 h.byte(a.kind == ast::PreAction::Kind::draw ? 'w' : 'f');
                 if (a.kind == ast::PreAction::Kind::foul) h.tile(a.tile, false);
             }

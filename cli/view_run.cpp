@@ -99,10 +99,10 @@ std::string signed_value(long long v) {
 }
 
 // A ply as the record writes it, in words.
-std::string ply_words(const ast::Ply& p) {
+std::string ply_words(const ast::Hand& hand, const ast::Ply& p) {
     std::string s;
     if (p.seat) s += static_cast<char>('A' + *p.seat);
-    for (const auto& pre : p.pre) {
+    for (const auto& pre : hand.pre_of(p)) {
         if (!s.empty()) s += ' ';
         if (pre.kind == ast::PreAction::Kind::draw)
             s += "draw";
@@ -330,7 +330,7 @@ void record_page(Page& page, const std::string& file, const std::string& key, in
             const render::Position& p = *f.position;
             const ast::Ply& ply = h.plies[static_cast<std::size_t>(k - 1)];
             const std::string words =
-                p.ply == k && !p.ply_text.empty() ? p.ply_text : ply_words(ply);
+                p.ply == k && !p.ply_text.empty() ? p.ply_text : ply_words(h, ply);
             const std::string fid = fmt::format("{}-p{}", hid, k);
             render::SvgOptions so;
             so.id = fid + "-svg";

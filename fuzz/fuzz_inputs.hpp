@@ -55,7 +55,7 @@ inline ast::Record without_brace_comments(ast::Record r) {
     r.tag_comments.clear();
     for (auto& h : r.hands) {
         h.comments.clear();
-        for (auto& p : h.plies) p.comments.clear();
+        for (auto& x : h.extras) x.comments.clear();
     }
     return r;
 }

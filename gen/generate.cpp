@@ -89,8 +89,9 @@ private:
         out_.facts.push_back(std::move(facts_));
     }
 
-    void add(ast::Ply p, const PlyFacts& f) {
-        hand_.plies.push_back(std::move(p));
+    void add(ast::Ply p, const PlyFacts& f, std::size_t draws = 0) {
+        hand_.plies.push_back(p);
+        if (draws > 0) hand_.extra_of(hand_.plies.back()).pre.resize(draws);
         facts_.push_back(f);
     }
 
@@ -164,6 +165,7 @@ private:
         const HandState& h = game_.hand();
         const int seat = h.turn();
         ast::Ply p = ply_of(seat);
+        std::size_t draws = 0;  // before the play or pass
         PlyFacts f;
         const Layout& l = h.layout();
         if (l.kind() == LayoutKind::line) {
@@ -175,7 +177,7 @@ private:
         std::vector<Move> moves = game_.legal_moves();
         while (moves.size() == 1 && moves.front().kind == Move::Kind::draw) {
             game_.apply(moves.front());
-            p.pre.emplace_back();
+            ++draws;
             f.draws = true;
             moves = game_.legal_moves();
         }
@@ -185,7 +187,7 @@ private:
         if (plays.empty()) {
             game_.apply(Move::pass(seat));
             p.kind = ast::Ply::Kind::pass;
-            add(std::move(p), f);
+            add(std::move(p), f, draws);
             return;
         }
         const Move o = plays[choose(plays)];
@@ -200,7 +202,7 @@ private:
         if (letter) p.end = letter_of(*o.end);
         if (game_.last_points() > 0) p.claim = game_.last_points();
         f.needs_letter = o.end_matters;
-        add(std::move(p), f);
+        add(std::move(p), f, draws);
     }
 
     // The end, points and score lines.

@@ -243,8 +243,8 @@ ast::Tag* find_tag(ast::Record& r, std::string_view name) {
 }
 
 // A play of `a-b` by the ply's seat, with no end letter, claim or draws.
-void replace_play(ast::Ply& p, int a, int b) {
-    p.pre.clear();
+void replace_play(ast::Hand& h, ast::Ply& p, int a, int b) {
+    if (p.extra != 0) h.extra_of(p).pre.clear();
     p.kind = ast::Ply::Kind::play;
     p.tile.a = static_cast<std::uint8_t>(a);
     p.tile.b = static_cast<std::uint8_t>(b);
@@ -253,39 +253,41 @@ void replace_play(ast::Ply& p, int a, int b) {
 }
 
 template <class Pick>
-void break_ply(int kind, ast::Ply& p, const PlyFacts& f, const Variant& v, Pick&& pick) {
+void break_ply(int kind, ast::Hand& h, ast::Ply& p, const PlyFacts& f, const Variant& v,
+               Pick&& pick) {
     switch (kind) {
         case kSwap: {
             std::vector<Tile> on;
             TileSet::from_bits(f.on_table).for_each([&](Tile t) { on.push_back(t); });
             const Tile t = on[pick(on.size())];
-            replace_play(p, t.hi, t.lo);
+            replace_play(h, p, t.hi, t.lo);
             break;
         }
         case kFlip:
-            replace_play(p, p.tile.a, p.tile.b);
+            replace_play(h, p, p.tile.a, p.tile.b);
             p.end = f.end == End::L ? ast::EndLetter::R : ast::EndLetter::L;
             break;
         case kPass:
-            replace_play(p, 0, 0);
+            replace_play(h, p, 0, 0);
             p.kind = ast::Ply::Kind::pass;
             break;
-        case kDraw:
-            p.pre.insert(p.pre.begin(), ast::PreAction{});
-            break;
+        case kDraw: {
+            auto& pre = h.extra_of(p).pre;
+            pre.insert(pre.begin(), ast::PreAction{});
+        } break;
         case kSeat:
             p.seat = static_cast<ast::SeatNo>(
                 (*p.seat + 1 + static_cast<int>(pick(static_cast<std::size_t>(v.players - 1)))) %
                 v.players);
             break;
         case kLetter:
-            replace_play(p, p.tile.a, p.tile.b);
+            replace_play(h, p, p.tile.a, p.tile.b);
             break;
         case kGarble:
-            replace_play(p, p.tile.a, 7);
+            replace_play(h, p, p.tile.a, 7);
             break;
         case kPose:
-            replace_play(p, 5, 4);
+            replace_play(h, p, 5, 4);
             break;
         default:
             break;
@@ -415,7 +417,7 @@ std::optional<Mutant> mutate(const Match& m, std::mt19937_64& rng) {
             break;
         }
         default:
-            break_ply(kind, h.plies[c.ply], m.facts[c.hand][c.ply], v, pick);
+            break_ply(kind, h, h.plies[c.ply], m.facts[c.hand][c.ply], v, pick);
             if (kind == kGarble) at = At::syntax;
             break;
     }

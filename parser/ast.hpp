@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace pips::ast {
@@ -56,11 +58,21 @@ struct PreAction {
     TileTok tile;  // foul only
 };
 
+// What few plies have, kept apart from them (Hand::extras): the draws and
+// fouls before the play or pass, and the comments after it.
+struct PlyExtra {
+    std::vector<PreAction> pre;     // draws and fouls, in order
+    std::vector<Comment> comments;  // comments that follow the ply
+    bool empty() const { return pre.empty() && comments.empty(); }
+};
+
+// A ply owns nothing (a hand's plies are let go of without a step each):
+// its draws, fouls and comments are in its hand, read with Hand::pre_of and
+// Hand::comments_of, written through Hand::extra_of.
 struct Ply {
     Pos pos;  // first token of the ply (seat label or action)
     std::optional<SeatNo> seat;
     Pos seat_pos;
-    std::vector<PreAction> pre;  // draws and fouls, in order
     enum class Kind : std::uint8_t { play, pass } kind = Kind::pass;
     Pos action_pos;      // the tile or the word pass/knock
     bool knock = false;  // written `knock`
@@ -68,8 +80,12 @@ struct Ply {
     EndLetter end = EndLetter::none;
     std::optional<int> claim;  // `+N`
     Pos claim_pos;
-    std::vector<Comment> comments;  // comments that follow the ply
+    // Its draws, fouls and comments: its hand's extras[extra - 1]; 0 when it
+    // has none. (An index into its own hand's list: a ply put into another
+    // hand needs its extra put there too.)
+    std::uint32_t extra = 0;
 };
+static_assert(std::is_trivially_destructible_v<Ply>);
 
 // `deal SEAT tile...`, `remain SEAT tile...`
 struct SeatTiles {
@@ -124,6 +140,25 @@ struct Hand {
     std::optional<ClaimLine> points;
     std::optional<ClaimLine> score;
     std::vector<Comment> comments;  // comments on lines that are not plies
+    std::vector<PlyExtra> extras;   // of its plies, by Ply::extra
+
+    // A ply's draws and fouls, in order, and the comments that follow it.
+    std::span<const PreAction> pre_of(const Ply& p) const {
+        return p.extra != 0 ? std::span<const PreAction>(extras[p.extra - 1].pre)
+                            : std::span<const PreAction>();
+    }
+    std::span<const Comment> comments_of(const Ply& p) const {
+        return p.extra != 0 ? std::span<const Comment>(extras[p.extra - 1].comments)
+                            : std::span<const Comment>();
+    }
+    // A ply's draws, fouls and comments to change (added, empty, if it has none).
+    PlyExtra& extra_of(Ply& p) {
+        if (p.extra == 0) {
+            extras.emplace_back();
+            p.extra = static_cast<std::uint32_t>(extras.size());
+        }
+        return extras[p.extra - 1];
+    }
 };
 
 // A suggested edit ("did you mean"): `text` in place of the `length` code

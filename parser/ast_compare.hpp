@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -38,7 +39,7 @@ struct Out {
     void tiles(const std::vector<TileTok>& ts) {
         for (const auto& t : ts) tile(t);
     }
-    void comments(const std::vector<Comment>& cs) {
+    void comments(std::span<const Comment> cs) {
         for (const auto& c : cs) {
             if (c.line)
                 os << " ;[" << c.text << ']';
@@ -49,12 +50,12 @@ struct Out {
     }
 };
 
-inline void ply(Out& o, const Ply& p) {
+inline void ply(Out& o, const Hand& h, const Ply& p) {
     o.os << "  ply " << (p.seat ? seat_char(*p.seat) : '-');
     if (p.seat) o.at(p.seat_pos);
     o.os << ':';
     o.at(p.pos);
-    for (const auto& pre : p.pre) {
+    for (const auto& pre : h.pre_of(p)) {
         if (pre.kind == PreAction::Kind::draw) {
             o.os << ' ' << spelling(ActionKw::draw);
             o.at(pre.pos);
@@ -77,7 +78,7 @@ inline void ply(Out& o, const Ply& p) {
         o.os << " claim " << *p.claim;
         o.at(p.claim_pos);
     }
-    o.comments(p.comments);
+    o.comments(h.comments_of(p));
 }
 
 inline void claims(Out& o, LineKw kw, const std::optional<ClaimLine>& c) {
@@ -165,7 +166,7 @@ inline std::vector<std::string> dump(const Record& r, Compare how = Compare::sha
                 o.at(rd.pos);
                 o.at(rd.seat_pos);
             });
-        for (const auto& p : h.plies) line([&](Out& o) { dump_detail::ply(o, p); });
+        for (const auto& p : h.plies) line([&](Out& o) { dump_detail::ply(o, h, p); });
         for (const auto& d : h.remains)
             line([&](Out& o) {
                 o.os << "  " << spelling(LineKw::remain) << ' ' << seat_char(d.seat);

@@ -193,13 +193,13 @@ bool RecordParser::ply_line(const char* b) {
                 // first. (Written out here, not with put_ply, so that it is
                 // compiled in place.)
                 ast::Ply& ply = emplace_fields(
-                    hand().plies, pos, seat_of(b[0]), pos, NoList{},
+                    hand().plies, pos, seat_of(b[0]), pos,
                     play ? ast::Ply::Kind::play : ast::Ply::Kind::pass, action,
                     *a == kKnock[0],  // (pass and knock differ there)
                     play ? ast::TileTok{static_cast<std::uint8_t>(a[0] - '0'),
                                         static_cast<std::uint8_t>(a[2] - '0'), action}
                          : ast::TileTok{},
-                    end, std::nullopt, ast::Pos{}, NoList{});
+                    end, std::nullopt, ast::Pos{}, std::uint32_t{0});
                 claim_ok_ = play;  // a separate `+N` may follow a play
                 // A play's separate one-digit claim on its line, ` +N`
                 // (fives-threes), taken here rather than as a word of its
@@ -311,8 +311,8 @@ inline void RecordParser::put_ply(ast::Pos pos, std::optional<ast::SeatNo> seat,
                                   ast::TileTok tile, ast::EndLetter end, std::optional<int> claim,
                                   ast::Pos claim_pos) {
     // In the order of ast::Ply's fields.
-    emplace_fields(hand().plies, pos, seat, seat ? pos : ast::Pos{}, NoList{}, kind, action, knock,
-                   tile, end, claim, claim_pos, NoList{});
+    emplace_fields(hand().plies, pos, seat, seat ? pos : ast::Pos{}, kind, action, knock, tile, end,
+                   claim, claim_pos, std::uint32_t{0});
 }
 
 // Tiles `a-b` after blanks, from q, added to `out`; last: the end of the last

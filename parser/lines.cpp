@@ -94,9 +94,9 @@ void RecordParser::attach(ast::Comment c) {
     }
     auto& h = hand();
     if (ply_) {
-        ply_->comments.push_back(std::move(c));
+        ply_extra_.comments.push_back(std::move(c));
     } else if (after_ply_ && !h.plies.empty()) {
-        h.plies.back().comments.push_back(std::move(c));
+        h.extra_of(h.plies.back()).comments.push_back(std::move(c));
     } else {
         h.comments.push_back(std::move(c));
     }
@@ -247,7 +247,7 @@ void RecordParser::add_hand(ast::Pos pos, ast::Pos number_pos, std::optional<int
     // Every field, in the order of ast::Hand's: nothing is zeroed first.
     emplace_fields(rec_.hands, number.value_or(0), pos, number_pos, std::move(deals), NoList{},
                    NoList{}, std::move(plies), NoList{}, std::nullopt, std::nullopt, std::nullopt,
-                   NoList{});
+                   NoList{}, NoList{});
     phase_ = Phase::setup;
     redeals_ = 0;
 }

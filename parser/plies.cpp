@@ -12,10 +12,14 @@ namespace pips::parser::detail {
 void RecordParser::start_ply(const char* at) {
     ply_.emplace();
     ply_->pos = pos(at);
+    ply_extra_ = {};
 }
 
 void RecordParser::finish_ply() {
-    hand().plies.push_back(std::move(*ply_));
+    auto& h = hand();
+    h.plies.push_back(*ply_);
+    if (!ply_extra_.empty()) h.extra_of(h.plies.back()) = std::move(ply_extra_);
+    ply_extra_ = {};
     ply_.reset();
     want_foul_tile_ = false;
     after_ply_ = true;
@@ -127,7 +131,7 @@ void RecordParser::foul_tile(Word w, const char* p) {
         a.kind = ast::PreAction::Kind::foul;
         a.pos = foul_pos_;
         a.tile = tile_tok(t, pos(p));
-        ply_->pre.push_back(a);
+        ply_extra_.pre.push_back(a);
         want_foul_tile_ = false;
         return;
     }
@@ -153,7 +157,7 @@ bool RecordParser::action_word(Word w, const char* p) {
             ast::PreAction a;
             a.kind = ast::PreAction::Kind::draw;
             a.pos = pos(p);
-            ply_->pre.push_back(a);
+            ply_extra_.pre.push_back(a);
             break;
         }
         case ActionKw::foul:

@@ -297,13 +297,13 @@ private:
     }
 
     // A ply as printed, and whether a `;` comment ends it (no more on its line).
-    std::pair<std::string, bool> ply(const ast::Ply& p, std::size_t id) const {
+    std::pair<std::string, bool> ply(const ast::Hand& h, const ast::Ply& p, std::size_t id) const {
         std::string s;
         if (p.seat) {
             s += seat_char(*p.seat);
             s += dgn::kSeatLabel;
         }
-        for (const auto& pre : p.pre) {
+        for (const auto& pre : h.pre_of(p)) {
             if (pre.kind == ast::PreAction::Kind::draw) {
                 s += spelling(ActionKw::draw);
                 s += ' ';
@@ -335,7 +335,7 @@ private:
             s += c;
             open_line = line;
         };
-        for (const auto& c : p.comments)
+        for (const auto& c : h.comments_of(p))
             if (!dropped(c)) put(comment_text(c), c.line);
         for (const auto& n : extra_[id]) put(n, false);
         return {std::move(s), open_line};
@@ -371,7 +371,7 @@ private:
 
         std::size_t col = 0;
         for (std::size_t i = 0; i < h.plies.size(); ++i) {
-            auto [p, ends_line] = ply(h.plies[i], ids.plies + i);
+            auto [p, ends_line] = ply(h, h.plies[i], ids.plies + i);
             // The width of its first line (a ply broken by a `;` comment runs on).
             const std::size_t nl = p.find('\n');
             std::size_t w = width(std::string_view(p).substr(0, nl));

@@ -231,6 +231,7 @@ std::string RecordParser::tile_expected(Word w) const {
 
 void RecordParser::drop_ply() {
     ply_.reset();
+    ply_extra_ = {};
     want_foul_tile_ = false;
 }
 

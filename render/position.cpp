@@ -48,10 +48,10 @@ private:
     std::map<ast::Pos, Snapshot> snaps_;
 };
 
-std::string ply_words(const ast::Ply& p, int seat) {
+std::string ply_words(const ast::Hand& hand, const ast::Ply& p, int seat) {
     std::string s;
     if (seat >= 0) s += static_cast<char>('A' + seat);
-    for (const auto& pre : p.pre) {
+    for (const auto& pre : hand.pre_of(p)) {
         if (!s.empty()) s += ' ';
         if (pre.kind == ast::PreAction::Kind::draw)
             s += "draw";
@@ -212,7 +212,7 @@ Found Replay::find(const Target& target) const {
     }
     const HandState& h = *s.hand;
     const ast::Ply& ply = shown->plies[static_cast<std::size_t>(shown_ply - 1)];
-    p.ply_text = ply_words(ply, s.seat);
+    p.ply_text = ply_words(*shown, ply, s.seat);
     bool advanced = false;
     if (!error && shown == hand && shown_ply < k) {
         // The plies after the last one replayed changed nothing on the table
@@ -220,7 +220,7 @@ Found Replay::find(const Target& target) const {
         const ast::Ply& asked = hand->plies[static_cast<std::size_t>(k - 1)];
         p.ply = k;
         advanced = true;
-        p.ply_text = ply_words(asked, asked.seat ? *asked.seat : -1);
+        p.ply_text = ply_words(*hand, asked, asked.seat ? *asked.seat : -1);
     }
     if (ply.kind == ast::Ply::Kind::play && !advanced) p.played = h.last_tile();
     p.posed = h.posed();

@@ -327,9 +327,10 @@ TEST(Positions, MultiLineBraceCommentMovesLines) {
     const auto& p = r.hands[0].plies;
     ASSERT_EQ(p.size(), 2u);
     EXPECT_EQ(p[1].pos, at(6, 8));
-    ASSERT_EQ(p[0].comments.size(), 1u);
-    EXPECT_EQ(p[0].comments[0].text, "one\ntwo\nthree");
-    EXPECT_EQ(p[0].comments[0].pos, at(4, 7));
+    const auto c = r.hands[0].comments_of(p[0]);
+    ASSERT_EQ(c.size(), 1u);
+    EXPECT_EQ(c[0].text, "one\ntwo\nthree");
+    EXPECT_EQ(c[0].pos, at(4, 7));
 }
 
 TEST(Positions, ByteOrderMarkIsSkippedOnLineOne) {
@@ -353,13 +354,13 @@ TEST(Positions, Crlf) {
         EXPECT_EQ(a.hands[0].plies[i].claim, b.hands[0].plies[i].claim);
     }
     EXPECT_EQ(b.hands[0].deals[0].tiles.size(), 2u);
-    EXPECT_EQ(b.hands[0].plies[0].comments[0].text, "c");
+    EXPECT_EQ(b.hands[0].comments_of(b.hands[0].plies[0])[0].text, "c");
     EXPECT_EQ(b.hands[0].end->kind, ast::EndLine::Kind::block);
     // An error at the end of a CRLF line points after the last character, not at the CR.
     EXPECT_EQ(one_error(kHead + "deal\r\n"), "4:5: expected a seat (A-D), found end of line");
     // CRLF inside a comment reads as LF.
     const auto c = parse_ok(kHead + "A:6-6 {a\r\nb}\r\n");
-    EXPECT_EQ(c.hands[0].plies[0].comments[0].text, "a\nb");
+    EXPECT_EQ(c.hands[0].comments_of(c.hands[0].plies[0])[0].text, "a\nb");
 }
 
 // ---------------------------------------------------------------------------
@@ -381,7 +382,7 @@ TEST(Plies, PlayWithSeat) {
     EXPECT_EQ(p.tile.b, 5);
     EXPECT_EQ(p.end, ast::EndLetter::none);
     EXPECT_FALSE(p.claim);
-    EXPECT_TRUE(p.pre.empty());
+    EXPECT_EQ(p.extra, 0u);
     EXPECT_FALSE(p.knock);
 }
 
@@ -446,44 +447,48 @@ TEST(Plies, PassAndKnock) {
 TEST(Plies, DrawsThenPlayOrPass) {
     const auto r = parse_ok(kHead + "B: draw draw 2-4R A:draw\ndraw\npass C:draw pass\n");
     const auto& p = r.hands[0].plies;
+    const auto pre = [&](std::size_t k) { return r.hands[0].pre_of(p[k]); };
     ASSERT_EQ(p.size(), 3u);
-    ASSERT_EQ(p[0].pre.size(), 2u);
-    EXPECT_EQ(p[0].pre[0].kind, ast::PreAction::Kind::draw);
-    EXPECT_EQ(p[0].pre[0].pos, at(4, 4));
-    EXPECT_EQ(p[0].pre[1].pos, at(4, 9));
+    ASSERT_EQ(pre(0).size(), 2u);
+    EXPECT_EQ(pre(0)[0].kind, ast::PreAction::Kind::draw);
+    EXPECT_EQ(pre(0)[0].pos, at(4, 4));
+    EXPECT_EQ(pre(0)[1].pos, at(4, 9));
     EXPECT_EQ(p[0].action_pos, at(4, 14));
     EXPECT_EQ(p[0].end, ast::EndLetter::R);
-    ASSERT_EQ(p[1].pre.size(), 2u);  // a ply may run over lines
-    EXPECT_EQ(p[1].pre[1].pos, at(5, 1));
+    ASSERT_EQ(pre(1).size(), 2u);  // a ply may run over lines
+    EXPECT_EQ(pre(1)[1].pos, at(5, 1));
     EXPECT_EQ(p[1].kind, ast::Ply::Kind::pass);
     EXPECT_EQ(p[1].action_pos, at(6, 1));
     EXPECT_EQ(p[2].seat, 2);
-    EXPECT_EQ(p[2].pre.size(), 1u);
+    EXPECT_EQ(pre(2).size(), 1u);
 }
 
 TEST(Plies, Fouls) {
     const auto r = parse_ok(kHead + "C: foul 3-4 pass D:foul 6-3 foul 1-2 5-0W\n");
     const auto& p = r.hands[0].plies;
+    const auto pre = [&](std::size_t k) { return r.hands[0].pre_of(p[k]); };
     ASSERT_EQ(p.size(), 2u);
-    ASSERT_EQ(p[0].pre.size(), 1u);
-    EXPECT_EQ(p[0].pre[0].kind, ast::PreAction::Kind::foul);
-    EXPECT_EQ(p[0].pre[0].pos, at(4, 4));
-    EXPECT_EQ(p[0].pre[0].tile.a, 3);
-    EXPECT_EQ(p[0].pre[0].tile.b, 4);
-    EXPECT_EQ(p[0].pre[0].tile.pos, at(4, 9));
+    ASSERT_EQ(pre(0).size(), 1u);
+    EXPECT_EQ(pre(0)[0].kind, ast::PreAction::Kind::foul);
+    EXPECT_EQ(pre(0)[0].pos, at(4, 4));
+    EXPECT_EQ(pre(0)[0].tile.a, 3);
+    EXPECT_EQ(pre(0)[0].tile.b, 4);
+    EXPECT_EQ(pre(0)[0].tile.pos, at(4, 9));
     EXPECT_EQ(p[0].kind, ast::Ply::Kind::pass);
-    ASSERT_EQ(p[1].pre.size(), 2u);
-    EXPECT_EQ(p[1].pre[1].tile.a, 1);
+    ASSERT_EQ(pre(1).size(), 2u);
+    EXPECT_EQ(pre(1)[1].tile.a, 1);
     EXPECT_EQ(p[1].tile.a, 5);
     EXPECT_EQ(p[1].end, ast::EndLetter::W);
 }
 
 TEST(Plies, DrawAndFoulMixed) {
-    const auto p = only_ply(parse_ok(kHead + "A:draw foul 1-1 draw 2-2\n"));
-    ASSERT_EQ(p.pre.size(), 3u);
-    EXPECT_EQ(p.pre[0].kind, ast::PreAction::Kind::draw);
-    EXPECT_EQ(p.pre[1].kind, ast::PreAction::Kind::foul);
-    EXPECT_EQ(p.pre[2].kind, ast::PreAction::Kind::draw);
+    const auto r = parse_ok(kHead + "A:draw foul 1-1 draw 2-2\n");
+    const auto p = only_ply(r);
+    const auto pre = r.hands[0].pre_of(p);
+    ASSERT_EQ(pre.size(), 3u);
+    EXPECT_EQ(pre[0].kind, ast::PreAction::Kind::draw);
+    EXPECT_EQ(pre[1].kind, ast::PreAction::Kind::foul);
+    EXPECT_EQ(pre[2].kind, ast::PreAction::Kind::draw);
     EXPECT_EQ(p.kind, ast::Ply::Kind::play);
 }
 
@@ -502,11 +507,14 @@ TEST(Plies, CommentsAttach) {
     EXPECT_EQ(h.comments[2].text, "end line");
     EXPECT_EQ(h.comments[2].pos, at(7, 11));
     ASSERT_EQ(h.plies.size(), 2u);
-    ASSERT_EQ(h.plies[0].comments.size(), 2u);
-    EXPECT_EQ(h.plies[0].comments[1].text, "again");
-    ASSERT_EQ(h.plies[1].comments.size(), 2u);
-    EXPECT_EQ(h.plies[1].comments[0].text, "inside B");
-    EXPECT_EQ(h.plies[1].comments[1].text, "next line, still after B");
+    ASSERT_EQ(h.comments_of(h.plies[0]).size(), 2u);
+    EXPECT_EQ(h.comments_of(h.plies[0])[1].text, "again");
+    ASSERT_EQ(h.comments_of(h.plies[1]).size(), 2u);
+    EXPECT_EQ(h.comments_of(h.plies[1])[0].text, "inside B");
+    EXPECT_EQ(h.comments_of(h.plies[1])[1].text, "next line, still after B");
+    // Draws and comments of one ply are kept together, apart from the plies.
+    ASSERT_EQ(h.pre_of(h.plies[1]).size(), 1u);
+    EXPECT_EQ(h.extras.size(), 2u);
 }
 
 TEST(Plies, CommentsAndNonAsciiInsideCommentsAreFine) {
@@ -837,7 +845,7 @@ TEST(Reader, ThreeRecords) {
     EXPECT_EQ(r.leading_comments, std::vector<std::string>{" second {x}"});
     EXPECT_TRUE(r.errors.empty()) << errors_of(r);
     EXPECT_EQ(r.hands[0].number, 4);
-    ASSERT_EQ(r.hands[0].plies[0].comments.size(), 1u);
+    ASSERT_EQ(r.hands[0].comments_of(r.hands[0].plies[0]).size(), 1u);
 
     ASSERT_TRUE(reader.next(r));
     EXPECT_EQ(r.source, three);
@@ -966,7 +974,7 @@ std::string every_field(const ast::Record& r, int shift = 0, bool with_source = 
         os << ' ' << int(t.a) << '-' << int(t.b);
         pos(t.pos);
     };
-    const auto comments = [&](const std::vector<ast::Comment>& cs) {
+    const auto comments = [&](std::span<const ast::Comment> cs) {
         for (const auto& c : cs) {
             os << " {" << c.text << '}';
             pos(c.pos);
@@ -1020,7 +1028,7 @@ std::string every_field(const ast::Record& r, int shift = 0, bool with_source = 
             pos(p.pos);
             os << " seat " << (p.seat ? int(*p.seat) : -1);
             pos(p.seat_pos);
-            for (const auto& a : p.pre) {
+            for (const auto& a : h.pre_of(p)) {
                 os << " pre " << int(a.kind);
                 pos(a.pos);
                 tile(a.tile);
@@ -1031,7 +1039,7 @@ std::string every_field(const ast::Record& r, int shift = 0, bool with_source = 
             tile(p.tile);
             os << " end " << int(p.end) << " claim " << (p.claim ? *p.claim : -1);
             pos(p.claim_pos);
-            comments(p.comments);
+            comments(h.comments_of(p));
             os << '\n';
         }
         if (h.end) {
@@ -1529,7 +1537,7 @@ TEST(Big, HundredThousandBraces) {
         for (int i = 0; i < 100000; ++i) text += "{}";
         const auto r = parse_record(text);
         EXPECT_TRUE(r.errors.empty());
-        EXPECT_EQ(r.hands[0].plies[0].comments.size(), 100000u);
+        EXPECT_EQ(r.hands[0].comments_of(r.hands[0].plies[0]).size(), 100000u);
     }
     {  // stray closing braces
         const auto r = parse_record(kHead + std::string(100000, '}'));

@@ -73,8 +73,9 @@ std::vector<ast::Comment> gen_comments(int max) {
     return v;
 }
 
-ast::Ply gen_ply() {
-    ast::Ply p;
+// A ply, added to h (its draws, fouls and comments in h's extras).
+void gen_ply(ast::Hand& h) {
+    ast::Ply& p = h.plies.emplace_back();
     if (*rc::gen::arbitrary<bool>()) p.seat = gen_seat();
     int pre = *rc::gen::weightedElement<int>({{6, 0}, {1, 1}, {1, 2}});
     for (int i = 0; i < pre; ++i) {
@@ -82,7 +83,7 @@ ast::Ply gen_ply() {
         a.kind =
             *rc::gen::arbitrary<bool>() ? ast::PreAction::Kind::draw : ast::PreAction::Kind::foul;
         if (a.kind == ast::PreAction::Kind::foul) a.tile = gen_tile();
-        p.pre.push_back(a);
+        h.extra_of(p).pre.push_back(a);
     }
     if (*rc::gen::weightedElement<int>({{1, 0}, {3, 1}}) == 0) {
         p.kind = ast::Ply::Kind::pass;
@@ -94,8 +95,8 @@ ast::Ply gen_ply() {
         if (*rc::gen::weightedElement<int>({{3, 0}, {1, 1}}) == 1)
             p.claim = *rc::gen::inRange(0, 61);
     }
-    if (*rc::gen::weightedElement<int>({{5, 0}, {1, 1}}) == 1) p.comments = gen_comments(2);
-    return p;
+    if (*rc::gen::weightedElement<int>({{5, 0}, {1, 1}}) == 1)
+        h.extra_of(p).comments = gen_comments(2);
 }
 
 ast::Hand gen_hand(int number) {
@@ -120,7 +121,7 @@ ast::Hand gen_hand(int number) {
         if (round < redeals) h.redeals.push_back({gen_seat(), {}, {}});
     }
     int plies = *rc::gen::inRange(0, 40);
-    for (int i = 0; i < plies; ++i) h.plies.push_back(gen_ply());
+    for (int i = 0; i < plies; ++i) gen_ply(h);
     int remains = *rc::gen::weightedElement<int>({{4, 0}, {1, 1}, {1, 2}});
     for (int i = 0; i < remains; ++i) {
         ast::SeatTiles d;

@@ -116,16 +116,14 @@ TEST(Printer, DrawsFoulsKnocksAndClaims) {
     auto r = tagged({{"Rules", "fives-threes"}});
     ast::Hand h;
     h.number = 1;
-    auto p1 = play(1, 2, 4, ast::EndLetter::R);
-    p1.pre = {{ast::PreAction::Kind::draw, {}, {}}, {ast::PreAction::Kind::draw, {}, {}}};
-    auto p2 = pass(2);
-    p2.pre = {{ast::PreAction::Kind::foul, {}, tile(3, 4)}};
-    auto p3 = pass(3);
-    p3.knock = true;
-    auto p4 = play(0, 5, 5, ast::EndLetter::N);
-    p4.claim = 2;
-    p4.comments = {{" what a play ", {}}};
-    h.plies = {p1, p2, p3, p4};
+    h.plies = {play(1, 2, 4, ast::EndLetter::R), pass(2), pass(3),
+               play(0, 5, 5, ast::EndLetter::N)};
+    h.extra_of(h.plies[0]).pre = {{ast::PreAction::Kind::draw, {}, {}},
+                                  {ast::PreAction::Kind::draw, {}, {}}};
+    h.extra_of(h.plies[1]).pre = {{ast::PreAction::Kind::foul, {}, tile(3, 4)}};
+    h.plies[2].knock = true;
+    h.plies[3].claim = 2;
+    h.extra_of(h.plies[3]).comments = {{" what a play ", {}}};
     r.hands.push_back(h);
     EXPECT_EQ(print_record(r),
               "[Rules \"fives-threes\"]\n\nhand 1\n"
@@ -165,9 +163,7 @@ TEST(Printer, PliesFillEightyColumns) {
     for (int i = 0; i < 40; ++i)
         h.plies.push_back(
             play(static_cast<ast::SeatNo>(i % 4), i % 7, (i + 3) % 7, ast::EndLetter::L));
-    auto long_ply = pass(0);
-    long_ply.comments = {{std::string(100, 'x'), {}}};
-    h.plies.push_back(long_ply);
+    h.extra_of(h.plies.emplace_back(pass(0))).comments = {{std::string(100, 'x'), {}}};
     h.plies.push_back(pass(1));
     r.hands.push_back(h);
     std::istringstream in(print_record(r));
@@ -191,7 +187,7 @@ TEST(Printer, NotesGoAfterTheirPlyOrLine) {
     h.deals.push_back(d);
     h.plies = {play(0, 6, 6, ast::EndLetter::none, {6, 1}), pass(1, {6, 7})};
     h.plies[1].action_pos = {6, 9};
-    h.plies[1].comments = {{"said knock", {6, 14}}};
+    h.extra_of(h.plies[1]).comments = {{"said knock", {6, 14}}};
     h.end = ast::EndLine{ast::EndLine::Kind::block, {7, 1}, std::nullopt, {}};
     h.comments = {{"about the deal", {5, 12}}, {"about the end", {7, 11}}};
     r.hands.push_back(h);
