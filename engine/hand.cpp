@@ -470,9 +470,9 @@ bool HandState::play_plain(int seat, Tile t, unsigned ends) {
         !posed() || placement_needed() || trace_plays_)
         return false;
     SeatInfo& si = seats_[static_cast<std::size_t>(seat)];
-    // Known to be held and not the last tile (the key tile and the end of
-    // the hand are play()'s).
-    if (!si.known.contains(t) || si.count < 2) return false;
+    // Known to be held (the seat's last tile too: the end of the hand is
+    // make_play's, the key tile judged below).
+    if (!si.known.contains(t)) return false;
     // Without branches on the tile and the end letter (random from play to
     // play): the ends the tile fits and those allowed, as bits, and the end
     // played, the first of them.
@@ -483,7 +483,11 @@ bool HandState::play_plain(int seat, Tile t, unsigned ends) {
     // More than one end, none written: the same position at each, or play()
     // says the end must be written.
     if ((at & (at - 1)) != 0 && !same_at_each(t, at)) return false;
-    last_was_key_ = false;  // (only a last tile can be the key tile)
+    // Only a hand's last tile can score as the key tile: judged as play()
+    // judges it, before the layout changes.
+    Tile key;
+    last_was_key_ =
+        si.count == 1 && layout_.kind() == LayoutKind::line && layout_.key_tile(&key) && key == t;
     make_play(seat, t, e, (fits & (fits - 1)) != 0);
     return true;
 }

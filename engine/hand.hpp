@@ -103,7 +103,7 @@ public:
     // or the first of ends giving the same position). `chosen` gets the end.
     Step play(int seat, Tile t, std::optional<End> end, End* chosen = nullptr);
     // The usual play, made as play() makes it: a tile the seat is known to
-    // hold and not its last, that fits the end written (or the only end it
+    // hold (its last one too), that fits the end written (or the only end it
     // fits; on a line, either when both give the same position), with
     // nothing proven by passes, draws or the pose to keep to and no trace
     // kept. `ends` is ends_allowed() of the end written. Returns false
