@@ -32,14 +32,14 @@ bool RecordChecker::do_pose(const ast::Hand& hand, const ast::Ply& ply, int labe
             fmt::format("it is {}'s turn to pose, not {}'s", seat_char(h.turn()), seat_char(seat)));
         return false;
     }
-    if (!pre_of(ply).empty() && pre_of(ply).front().kind == ast::PreAction::Kind::draw) {
+    const auto pre = pre_of(ply);
+    if (!pre.empty() && pre.front().kind == ast::PreAction::Kind::draw) {
         // Nothing is drawn before the first tile is down.
-        error(pre_of(ply).front().pos, Code::illegal_draw,
+        error(pre.front().pos, Code::illegal_draw,
               "a hand begins with a pose: nobody draws before it");
         return false;
     }
-    if (ply.kind == ast::Ply::Kind::pass || !pre_of(ply).empty())
-        return pass_at_pose(ply, seat, pr, h, s);
+    if (ply.kind == ast::Ply::Kind::pass || !pre.empty()) return pass_at_pose(ply, seat, pr, h, s);
     Tile t = tile_of(ply.tile);
     std::optional<Tile> proof;
     if (!pr.known) {

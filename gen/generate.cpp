@@ -89,7 +89,7 @@ private:
         out_.facts.push_back(std::move(facts_));
     }
 
-    void add(ast::Ply p, const PlyFacts& f, std::size_t draws = 0) {
+    void add(const ast::Ply& p, const PlyFacts& f, std::size_t draws = 0) {
         hand_.plies.push_back(p);
         if (draws > 0) hand_.extra_of(hand_.plies.back()).pre.resize(draws);
         facts_.push_back(f);
@@ -131,7 +131,7 @@ private:
                 game_.apply(Move::pass(seat));
                 ast::Ply p = ply_of(seat);
                 p.kind = ast::Ply::Kind::pass;
-                add(std::move(p), PlyFacts{});
+                add(p, PlyFacts{});
                 seat = game_.hand().turn();
                 mine = poses_of(seat);
             }
@@ -145,7 +145,7 @@ private:
         if (game_.last_points() > 0) p.claim = game_.last_points();
         PlyFacts f;
         f.pose = true;
-        add(std::move(p), f);
+        add(p, f);
     }
 
     std::size_t choose(const std::vector<Move>& plays) {
@@ -187,7 +187,7 @@ private:
         if (plays.empty()) {
             game_.apply(Move::pass(seat));
             p.kind = ast::Ply::Kind::pass;
-            add(std::move(p), f, draws);
+            add(p, f, draws);
             return;
         }
         const Move o = plays[choose(plays)];
@@ -202,7 +202,7 @@ private:
         if (letter) p.end = letter_of(*o.end);
         if (game_.last_points() > 0) p.claim = game_.last_points();
         f.needs_letter = o.end_matters;
-        add(std::move(p), f, draws);
+        add(p, f, draws);
     }
 
     // The end, points and score lines.

@@ -12,7 +12,6 @@ namespace pips::parser::detail {
 void RecordParser::start_ply(const char* at) {
     ply_.emplace();
     ply_->pos = pos(at);
-    ply_extra_ = {};
 }
 
 void RecordParser::finish_ply() {

@@ -222,7 +222,7 @@ private:
     // hand ends (trim_deals). Hands of a variant have as many deals each.
     std::size_t deals_ = 0;
     std::optional<ast::Ply> ply_;  // a ply begun but not ended by a play or pass
-    ast::PlyExtra ply_extra_;      // its draws, fouls and comments so far
+    ast::PlyExtra ply_extra_;      // its draws, fouls and comments so far (empty without it)
     bool want_foul_tile_ = false;
     ast::Pos foul_pos_;
     bool claim_ok_ = false;   // a separate `+N` may attach to the last ply

@@ -16,6 +16,7 @@
 
 #include "engine/hand.hpp"
 #include "engine/rules.hpp"
+#include "tests/support/chains.hpp"
 #include "tests/support/support.hpp"
 
 namespace pips {
@@ -170,47 +171,24 @@ RC_GTEST_PROP(PlainPlay, MakesWhatPlayMakesMoveForMove, ()) {
 // A seat's last tile, the hand's end: play_plain judges the key tile as
 // play() does (random hands almost never end on one). A line from 2 to 6
 // with every 2 and every 6 placed but 6-2, then 6-2 played last: the key
-// tile (Layout::key_tile); and a line from 0 to 0 ended by 0-0, no key.
-// Seat s gets the chain's tiles i with i % 4 == s, plus extra[s]; the chain
-// is then played from A, each tile to R.
-HandState chain_hand(const std::vector<int>& chain, const std::array<const char*, 4>& extra) {
-    HandState h(test::variant_of(RuleSet::jamaican, 4));
-    std::array<std::vector<Tile>, 4> deal;
-    for (std::size_t i = 0; i + 1 < chain.size(); ++i)
-        deal[i % 4].push_back(Tile(chain[i], chain[i + 1]));
-    for (std::size_t s = 0; s < 4; ++s) {
-        for (Tile t : test::tiles(extra[s])) deal[s].push_back(t);
-        EXPECT_TRUE(h.deal(static_cast<int>(s), deal[s]));
-    }
-    h.start();
-    EXPECT_TRUE(h.pose(0, Tile(chain[0], chain[1]), chain[0], chain[1]));
-    for (std::size_t i = 1; i + 1 < chain.size(); ++i)
-        EXPECT_TRUE(h.play(static_cast<int>(i % 4), Tile(chain[i], chain[i + 1]), End::R));
-    return h;
-}
-
+// tile (Layout::key_tile); and a line from 0 to 0 ended by 0-0, no key
+// (tests/support/chains.hpp).
 TEST(PlainPlay, JudgesTheKeyTileOfALastPlayAsPlayDoes) {
     struct Case {
-        std::vector<int> chain;
-        std::array<const char*, 4> extra;
+        const std::vector<int>& chain;
+        std::array<std::string_view, 4> extra;
         Tile last;
         std::optional<End> end;
         bool key;
     };
     const std::vector<Case> cases = {
-        {{2, 5, 6, 6, 4, 5, 5, 3, 6, 1, 5, 0, 4, 4, 3, 2, 4, 1, 3, 0, 2, 2, 1, 0, 6},
-         {"6-2", "0-0", "1-1", "3-3"},
-         Tile(6, 2),
-         End::L,
-         true},
-        {{0, 6, 6, 5, 5, 4, 6, 3, 5, 2, 6, 1, 5, 0, 4, 4, 3, 2, 4, 1, 3, 0, 2, 1, 0},
-         {"0-0", "1-1", "2-2", "3-3"},
-         Tile(0, 0),
-         std::nullopt,
-         false},
+        {test::kKeyChain, {"6-2", "0-0", "1-1", "3-3"}, Tile(6, 2), End::L, true},
+        {test::kBlankChain, {"0-0", "1-1", "2-2", "3-3"}, Tile(0, 0), std::nullopt, false},
     };
     for (const Case& c : cases) {
-        const HandState h = chain_hand(c.chain, c.extra);
+        HandState h(test::variant_of(RuleSet::jamaican, 4));
+        test::deal_chain(h, c.chain, c.extra);
+        test::play_chain(h, c.chain);
         ASSERT_EQ(h.turn(), 0);
         ASSERT_EQ(h.seat(0).count, 1);
         HandState plain = h, general = h;

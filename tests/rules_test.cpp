@@ -16,6 +16,7 @@
 #include "engine/rules.hpp"
 #include "engine/tile.hpp"
 #include "engine/variant.hpp"
+#include "tests/support/chains.hpp"
 #include "tests/support/support.hpp"
 
 using namespace pips;
@@ -81,24 +82,13 @@ void deal_all(HandState& h, const std::vector<std::string_view>& hands) {
     h.start();
 }
 
-// Line games of 4 seats in which seat i % 4 plays the i-th tile of a chain of
-// numbers (the pose n0-n1, then every tile on the right); extra[s] stays in the
-// hand of seat s. Seat A plays last tile 25 with `last` at `end`.
+// Line games of 4 seats from a chain of numbers (tests/support/chains.hpp);
+// extra[s] stays in the hand of seat s. Seat A plays last tile 25 with `last`
+// at `end`.
 void chain_game(HandState& h, const std::vector<int>& chain,
                 const std::array<std::string_view, 4>& extra, Tile last, End end) {
-    std::array<std::vector<Tile>, 4> deal;
-    for (std::size_t i = 0; i + 1 < chain.size(); ++i)
-        deal[i % 4].push_back(Tile(chain[i], chain[i + 1]));
-    for (int s = 0; s < 4; ++s) {
-        for (Tile t : tiles(extra[s])) deal[s].push_back(t);
-        ASSERT_TRUE(h.deal(s, deal[s]));
-    }
-    h.start();
-    ASSERT_TRUE(h.pose(0, Tile(chain[0], chain[1]), chain[0], chain[1]));
-    for (std::size_t i = 1; i + 1 < chain.size(); ++i) {
-        Step st = h.play(static_cast<int>(i % 4), Tile(chain[i], chain[i + 1]), End::R);
-        ASSERT_TRUE(st) << st.why;
-    }
+    test::deal_chain(h, chain, extra);
+    test::play_chain(h, chain);
     ASSERT_TRUE(h.play(0, last, end));
     ASSERT_EQ(h.over(), HandOver::domino);
     ASSERT_EQ(h.domino_seat(), 0);
@@ -106,17 +96,13 @@ void chain_game(HandState& h, const std::vector<int>& chain,
 
 // Ends 2 and 6, both hard, before A plays the key tile 6-2 as their last tile.
 // B, C and D keep 0-0, 1-1 and 3-3: 0 + 2 + 6 = 8 pips.
-const std::vector<int> kKeyChain = {2, 5, 6, 6, 4, 5, 5, 3, 6, 1, 5, 0, 4,
-                                    4, 3, 2, 4, 1, 3, 0, 2, 2, 1, 0, 6};
 void key_domino(HandState& h) {
-    chain_game(h, kKeyChain, {"6-2", "0-0", "1-1", "3-3"}, Tile(6, 2), End::L);
+    chain_game(h, test::kKeyChain, {"6-2", "0-0", "1-1", "3-3"}, Tile(6, 2), End::L);
 }
 // Ends 0 and 0 with every 0 down but 0-0, which A plays last (not a key tile).
 // B, C and D keep 1-1, 2-2 and 3-3: 2 + 4 + 6 = 12 pips.
-const std::vector<int> kBlankChain = {0, 6, 6, 5, 5, 4, 6, 3, 5, 2, 6, 1, 5,
-                                      0, 4, 4, 3, 2, 4, 1, 3, 0, 2, 1, 0};
 void blank_domino(HandState& h) {
-    chain_game(h, kBlankChain, {"0-0", "1-1", "2-2", "3-3"}, Tile(0, 0), End::L);
+    chain_game(h, test::kBlankChain, {"0-0", "1-1", "2-2", "3-3"}, Tile(0, 0), End::L);
 }
 
 // A blocked hand of 4 seats with 7 tiles each: ten plays leave 6 at both ends
