@@ -408,19 +408,34 @@ std::string RecordChecker::cited(const std::string& why, bool lines) const {
             out += why[i];
             continue;
         }
-        const auto event = static_cast<std::size_t>(std::stoi(why.substr(i + 1, close - i - 1)));
+        const int event = std::stoi(why.substr(i + 1, close - i - 1));
         if (!lines && out.ends_with(" at ")) {
             // A note stands beside the plies it cites, in a text laid out
             // anew: a line of the input would point elsewhere there (and
             // annotating the output again would change it).
             out.resize(out.size() - 4);
-        } else if (event < event_pos_.size())
-            fmt::format_to(std::back_inserter(out), "line {}", event_pos_[event].line);
+        } else if (event_cited(event))
+            fmt::format_to(std::back_inserter(out), "line {}", event_pos(event).line);
         else
             out += "an earlier turn";
         i = close;
     }
     return out;
+}
+
+void RecordChecker::set_earlier_event_pos(int id, Pos p) {
+    auto at = std::lower_bound(event_pos_.begin(), event_pos_.end(), id,
+                               [](const EventPos& e, int i) { return e.event < i; });
+    if (at != event_pos_.end() && at->event == id)
+        at->pos = p;
+    else
+        event_pos_.insert(at, {id, p});
+}
+
+Pos RecordChecker::event_pos(int id) const {
+    auto at = std::lower_bound(event_pos_.begin(), event_pos_.end(), id,
+                               [](const EventPos& e, int i) { return e.event < i; });
+    return at != event_pos_.end() && at->event == id ? at->pos : Pos{};
 }
 
 Diagnostic& RecordChecker::step_error(Pos p, const Step& st) {
@@ -430,8 +445,8 @@ Diagnostic& RecordChecker::step_error(Pos p, const Step& st) {
     for (std::size_t i = why.find('\x1e'); i != std::string::npos; i = why.find('\x1e', i + 1)) {
         const std::size_t close = why.find('\x1f', i);
         if (close == std::string::npos) break;
-        const auto event = static_cast<std::size_t>(std::stoi(why.substr(i + 1, close - i - 1)));
-        if (event >= event_pos_.size() || event_pos_[event] == p) continue;
+        const int event = std::stoi(why.substr(i + 1, close - i - 1));
+        if (!event_cited(event) || event_pos(event) == p) continue;
         // "... B passed at <mark> on 6 and 4, ...": the seat and the verb
         // before the mark, the numbers after it.
         const std::string_view before = std::string_view(why).substr(0, i);
@@ -450,7 +465,7 @@ Diagnostic& RecordChecker::step_error(Pos p, const Step& st) {
                 on = on.substr(0, a);
                 break;
             }
-        Related n{event_pos_[event], fmt::format("{} {} here{}", seat, did, on)};
+        Related n{event_pos(event), fmt::format("{} {} here{}", seat, did, on)};
         if (std::find(d.notes.begin(), d.notes.end(), n) == d.notes.end())
             d.notes.push_back(std::move(n));
     }

@@ -216,17 +216,27 @@ private:
     Diagnostic& step_error(Pos p, const Step& st);
     // Where a failed step is reported: at the earlier event it proves wrong, if any.
     Pos step_pos(const Step& st, Pos here) const {
-        return st.event >= 0 ? event_pos_[static_cast<std::size_t>(st.event)] : here;
+        return st.event >= 0 ? event_pos(st.event) : here;
     }
+    // Where the events of the hand were written, for the ones a message may
+    // cite (poses, passes, draws, fouls): kept in the order of the events,
+    // one entry each, so that a pass costs a push and not a fill over the
+    // plays since the last one.
     void set_event_pos(int id, Pos p) {
-        auto i = static_cast<std::size_t>(id);
-        if (i == event_pos_.size())
-            event_pos_.push_back(p);
-        else {
-            if (i > event_pos_.size()) event_pos_.resize(i + 1);
-            event_pos_[i] = p;
-        }
+        if (event_pos_.empty() || event_pos_.back().event < id)
+            event_pos_.push_back({id, p});
+        else if (event_pos_.back().event == id)
+            event_pos_.back().pos = p;
+        else
+            set_earlier_event_pos(id, p);
     }
+    void set_earlier_event_pos(int id, Pos p);
+    // Whether an event is among those up to the last one kept, and where it
+    // was written (no position for one that is not kept).
+    bool event_cited(int id) const {
+        return id >= 0 && !event_pos_.empty() && id <= event_pos_.back().event;
+    }
+    Pos event_pos(int id) const;
     // Comparisons with the record's own claims are skipped when replaying
     // under other rules.
     bool judging() const { return opt_.rules_override.empty(); }
@@ -448,7 +458,11 @@ private:
     // Where engine events of the hand were written, by event id: the poses,
     // passes, draws and fouls, which a later play can prove wrong (a play is
     // never reported at an earlier play, so plays are not recorded).
-    std::vector<Pos> event_pos_;
+    struct EventPos {
+        int event;
+        Pos pos;
+    };
+    std::vector<EventPos> event_pos_;
     std::optional<HandState> hand_;        // the hand being replayed (its storage reused)
     const ast::Hand* hand_ast_ = nullptr;  // ... as written
     // The draws and fouls of a ply of that hand.
