@@ -284,6 +284,11 @@ void HandState::remove_from_hand(int seat, Tile t) {
     --si.count;
     ++si.played;
     if (si.count == 0) {
+        // The seat's last tile: the key tile when it is the one the line's
+        // ends make the key (judged before the layout changes; only a last
+        // tile can score as the key tile).
+        Tile key;
+        last_was_key_ = layout_.kind() == LayoutKind::line && layout_.key_tile(&key) && key == t;
         if (partner_plays_on_) {
             si.out = true;
             if (seats_[(seat + 2) % 4].out) {
@@ -354,9 +359,9 @@ Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_h
         }
     }
     last_fit_both_ = false;
-    last_was_key_ = false;
     last_ends_differ_ = false;
     remove_from_hand(seat, t);
+    last_was_key_ = false;
     played_by_[static_cast<std::size_t>(t.index())] = static_cast<std::int8_t>(seat);
     played_at_[static_cast<std::size_t>(t.index())] = static_cast<std::int16_t>(events_);
     layout_.pose(a, b);
@@ -429,10 +434,6 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
         e = fit.front();
     }
     if (chosen) *chosen = e;
-    Tile key;
-    // Only a hand's last tile can score as the key tile: judge it then.
-    last_was_key_ = seats_[seat].count == 1 && layout_.kind() == LayoutKind::line &&
-                    layout_.key_tile(&key) && key == t;
     if (trace_plays_) trace_.play(layout_, t, e);  // (before the layout changes)
     make_play(seat, t, e, fit.size() >= 2);
     if (placement_needed() && !witness_keeps_play(seat, t) && !placeable()) [[unlikely]]
@@ -440,10 +441,11 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
     return Step::ok();
 }
 
-// What play() and play_plain() do once the play is known to be legal
-// (last_was_key_ and the trace are play()'s).
+// What play() and play_plain() do once the play is known to be legal (the
+// trace is play()'s).
 inline void HandState::make_play(int seat, Tile t, End e, bool fit_both) {
     last_fit_both_ = fit_both;
+    last_was_key_ = false;  // (remove_from_hand judges a seat's last tile)
     // (A spinner's line ends both read as the spinner: they never differ.)
     last_ends_differ_ = layout_.end_value(End::L) != layout_.end_value(End::R);
     remove_from_hand(seat, t);
@@ -470,8 +472,8 @@ bool HandState::play_plain(int seat, Tile t, unsigned ends) {
         !posed() || placement_needed() || trace_plays_)
         return false;
     SeatInfo& si = seats_[static_cast<std::size_t>(seat)];
-    // Known to be held (the seat's last tile too: the end of the hand is
-    // make_play's, the key tile judged below).
+    // Known to be held (the seat's last tile too: the end of the hand and
+    // the key tile are make_play's).
     if (!si.known.contains(t)) return false;
     // Without branches on the tile and the end letter (random from play to
     // play): the ends the tile fits and those allowed, as bits, and the end
@@ -481,13 +483,14 @@ bool HandState::play_plain(int seat, Tile t, unsigned ends) {
     if (at == 0) return false;
     const auto e = static_cast<End>(std::countr_zero(at));
     // More than one end, none written: the same position at each, or play()
-    // says the end must be written.
-    if ((at & (at - 1)) != 0 && !same_at_each(t, at)) return false;
-    // Only a hand's last tile can score as the key tile: judged as play()
-    // judges it, before the layout changes.
-    Tile key;
-    last_was_key_ =
-        si.count == 1 && layout_.kind() == LayoutKind::line && layout_.key_tile(&key) && key == t;
+    // says the end must be written. (On a line, asked without a branch on
+    // whether the tile fits both ends: that changes from play to play.)
+    const bool more = (at & (at - 1)) != 0;
+    if (layout_.kind() == LayoutKind::line) {
+        if (more & !layout_.line_ends_alike(scores_in_play_)) return false;
+    } else if (more && !same_at_each(t, at)) {
+        return false;
+    }
     make_play(seat, t, e, (fits & (fits - 1)) != 0);
     return true;
 }

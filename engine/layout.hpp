@@ -141,6 +141,16 @@ public:
         return std::minmax(at_l[0], at_l[1]) == std::minmax(at_r[0], at_r[1]);
     }
 
+    // Line: whether a tile that fits both ends leaves the same position at
+    // each, which is same_result(t, L, R, count_doubles) for such a tile
+    // without the tile: the two ends show one number (a tile joining two
+    // numbers makes a different line at each end) and, where doubles count,
+    // both or neither is a double. Without a branch: the replay asks it on
+    // every play.
+    bool line_ends_alike(bool count_doubles) const {
+        return (end_[0] == end_[1]) & (!count_doubles | (dbl_[0] == dbl_[1]));
+    }
+
     // Line: the number an end shows, and whether a double sits crosswise there
     // (never at N, E, S or W).
     int end_value(End e) const {

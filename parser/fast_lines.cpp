@@ -204,8 +204,11 @@ bool RecordParser::ply_line(const char* b) {
                 // A play's separate one-digit claim on its line, ` +N`
                 // (fives-threes), taken here rather than as a word of its
                 // own. (Each byte is read only when the one before is no NUL:
-                // *end_ is the last that may be read.)
-                if (play && *e == ' ' && e[1] == dgn::kClaim && is_digit(e[2]) &&
+                // *end_ is the last that may be read; *e is a blank or a line
+                // feed here. The `+` is looked at first: it is nearly always
+                // absent, where a play or pass and a blank or line feed change
+                // from ply to ply.)
+                if (e[1] == dgn::kClaim && *e == ' ' && play && is_digit(e[2]) &&
                     (e[3] == ' ' || e[3] == '\n')) {
                     ply.claim = e[2] - '0';
                     ply.claim_pos = {line, column + static_cast<std::uint32_t>(e + 1 - b)};

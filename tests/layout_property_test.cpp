@@ -1,6 +1,6 @@
 // The layout's quick answers (the spinner's fit masks kept up to date by
-// pose and play, `fitting` built whole, `fit_bits`, `same_result` without
-// playing on copies) against answers worked out from the layout's public
+// pose and play, `fitting` built whole, `fit_bits`, `same_result` and
+// `line_ends_alike` without playing on copies) against answers worked out from the layout's public
 // state after every move of random hands on a line and on a spinner.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -97,6 +97,10 @@ void check_layout(const Layout& l) {
                     y.play(t, e2);
                     const bool same = position_key(x, cd && line) == position_key(y, cd && line);
                     RC_ASSERT(l.same_result(t, e1, e2, cd) == same);
+                    // A tile fitting both ends of a line: what the replay
+                    // asks without the tile.
+                    if (line && e1 == End::L && e2 == End::R)
+                        RC_ASSERT(l.line_ends_alike(cd) == same);
                 }
     }
 }
