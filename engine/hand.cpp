@@ -278,27 +278,31 @@ Step HandState::check_constraints(int seat, Tile t, bool remain_line) const {
     return Step::ok();
 }
 
-void HandState::remove_from_hand(int seat, Tile t) {
+inline void HandState::remove_from_hand(int seat, Tile t) {
     SeatInfo& si = seats_[seat];
     si.known.erase(t);
     --si.count;
     ++si.played;
-    if (si.count == 0) {
-        // The seat's last tile: the key tile when it is the one the line's
-        // ends make the key (judged before the layout changes; only a last
-        // tile can score as the key tile).
-        Tile key;
-        last_was_key_ = layout_.kind() == LayoutKind::line && layout_.key_tile(&key) && key == t;
-        if (partner_plays_on_) {
-            si.out = true;
-            if (seats_[(seat + 2) % 4].out) {
-                over_ = HandOver::domino;
-                domino_seat_ = seat;
-            }
-        } else {
+    if (si.count == 0) [[unlikely]]
+        played_last_tile(seat, t);
+}
+
+// A seat has played its last tile: the key tile when it is the one the
+// line's ends make the key (judged before the layout changes; only a last
+// tile can score as the key tile), and the hand is over unless a partner
+// plays on.
+void HandState::played_last_tile(int seat, Tile t) {
+    Tile key;
+    last_was_key_ = layout_.kind() == LayoutKind::line && layout_.key_tile(&key) && key == t;
+    if (partner_plays_on_) {
+        seats_[seat].out = true;
+        if (seats_[(seat + 2) % 4].out) {
             over_ = HandOver::domino;
             domino_seat_ = seat;
         }
+    } else {
+        over_ = HandOver::domino;
+        domino_seat_ = seat;
     }
 }
 

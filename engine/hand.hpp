@@ -212,6 +212,7 @@ private:
     void after_move(int seat);
     void update_over();
     void remove_from_hand(int seat, Tile t);
+    [[gnu::noinline]] void played_last_tile(int seat, Tile t);
     void add_constraint(int seat);
     std::uint8_t line_ends() const;
     // `remain_line`: the tile is shown by the seat's remain line, not played.
