@@ -489,10 +489,10 @@ bool HandState::play_plain(int seat, Tile t, unsigned ends) {
     // More than one end, none written: the same position at each, or play()
     // says the end must be written. (On a line, asked without a branch on
     // whether the tile fits both ends: that changes from play to play.)
-    const bool more = (at & (at - 1)) != 0;
+    const auto more = static_cast<unsigned>((at & (at - 1)) != 0);
     if (layout_.kind() == LayoutKind::line) {
-        if (more & !layout_.line_ends_alike(scores_in_play_)) return false;
-    } else if (more && !same_at_each(t, at)) {
+        if (more & static_cast<unsigned>(!layout_.line_ends_alike(scores_in_play_))) return false;
+    } else if (more != 0 && !same_at_each(t, at)) {
         return false;
     }
     make_play(seat, t, e, (fits & (fits - 1)) != 0);

@@ -148,7 +148,8 @@ public:
     // both or neither is a double. Without a branch: the replay asks it on
     // every play.
     bool line_ends_alike(bool count_doubles) const {
-        return (end_[0] == end_[1]) & (!count_doubles | (dbl_[0] == dbl_[1]));
+        const auto bit = [](bool b) { return static_cast<unsigned>(b); };
+        return (bit(end_[0] == end_[1]) & (bit(!count_doubles) | bit(dbl_[0] == dbl_[1]))) != 0;
     }
 
     // Line: the number an end shows, and whether a double sits crosswise there
