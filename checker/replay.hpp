@@ -230,6 +230,8 @@ private:
         else
             set_earlier_event_pos(id, p);
     }
+    // (The events of a hand only grow: an earlier id is not expected, and
+    // is kept in its place if it comes.)
     void set_earlier_event_pos(int id, Pos p);
     // Whether an event is among those up to the last one kept, and where it
     // was written (no position for one that is not kept).
@@ -455,9 +457,10 @@ private:
     MatchState m_;
     bool score_known_ = true;
     std::set<std::string> seen_unchecked_;
-    // Where engine events of the hand were written, by event id: the poses,
-    // passes, draws and fouls, which a later play can prove wrong (a play is
-    // never reported at an earlier play, so plays are not recorded).
+    // Where engine events of the hand were written, one entry an event in
+    // the order of their ids: the poses, passes, draws and fouls, which a
+    // later play can prove wrong (a play is never reported at an earlier
+    // play, so plays are not recorded).
     struct EventPos {
         int event;
         Pos pos;

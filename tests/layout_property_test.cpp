@@ -1,7 +1,8 @@
 // The layout's quick answers (the spinner's fit masks kept up to date by
 // pose and play, `fitting` built whole, `fit_bits`, `same_result` and
-// `line_ends_alike` without playing on copies) against answers worked out from the layout's public
-// state after every move of random hands on a line and on a spinner.
+// `line_ends_alike` without playing on copies) against answers worked out
+// from the layout's public state after every move of random hands on a line
+// and on a spinner.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
