@@ -423,15 +423,6 @@ std::string RecordChecker::cited(const std::string& why, bool lines) const {
     return out;
 }
 
-void RecordChecker::set_earlier_event_pos(int id, Pos p) {
-    auto at = std::lower_bound(event_pos_.begin(), event_pos_.end(), id,
-                               [](const EventPos& e, int i) { return e.event < i; });
-    if (at != event_pos_.end() && at->event == id)
-        at->pos = p;
-    else
-        event_pos_.insert(at, {id, p});
-}
-
 Pos RecordChecker::event_pos(int id) const {
     auto at = std::lower_bound(event_pos_.begin(), event_pos_.end(), id,
                                [](const EventPos& e, int i) { return e.event < i; });

@@ -219,20 +219,17 @@ private:
         return st.event >= 0 ? event_pos(st.event) : here;
     }
     // Where the events of the hand were written, for the ones a message may
-    // cite (poses, passes, draws, fouls): kept in the order of the events,
-    // one entry each, so that a pass costs a push and not a fill over the
-    // plays since the last one.
+    // cite (poses, passes, draws, fouls): one entry each, so that a pass
+    // costs a push and not a fill over the plays since the last one. A
+    // hand's event ids only grow (HandState::event_count), so the entries
+    // stay in order for event_pos's search; a second position for the same
+    // event replaces the first.
     void set_event_pos(int id, Pos p) {
-        if (event_pos_.empty() || event_pos_.back().event < id)
-            event_pos_.push_back({id, p});
-        else if (event_pos_.back().event == id)
+        if (!event_pos_.empty() && event_pos_.back().event == id)
             event_pos_.back().pos = p;
         else
-            set_earlier_event_pos(id, p);
+            event_pos_.push_back({id, p});
     }
-    // (The events of a hand only grow: an earlier id is not expected, and
-    // is kept in its place if it comes.)
-    void set_earlier_event_pos(int id, Pos p);
     // Whether an event is among those up to the last one kept, and where it
     // was written (no position for one that is not kept).
     bool event_cited(int id) const {
