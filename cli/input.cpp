@@ -25,8 +25,8 @@ Input::Input(std::string_view path, std::istream& standard_input, std::size_t bu
         error_ = input_error(kCannotRead, fmt::format("cannot read '{}': is a directory", name_));
         return;
     }
-    buffer_.resize(buffer);
-    file_.rdbuf()->pubsetbuf(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+    buffer_.reset(new char[buffer]);
+    file_.rdbuf()->pubsetbuf(buffer_.get(), static_cast<std::streamsize>(buffer));
     errno = 0;
     file_.open(p, std::ios::binary);
     if (!file_) {
