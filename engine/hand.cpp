@@ -283,17 +283,22 @@ inline void HandState::remove_from_hand(int seat, Tile t) {
     si.known.erase(t);
     --si.count;
     ++si.played;
-    if (si.count == 0) [[unlikely]]
-        played_last_tile(seat, t);
 }
 
-// A seat has played its last tile: the key tile when it is the one the
-// line's ends make the key (judged before the layout changes; only a last
-// tile can score as the key tile), and the hand is over unless a partner
-// plays on.
+// A seat has played its last tile, now on the table (make_play, once the
+// rest of the play is made): whether it was the key tile, and the end of
+// the hand unless a partner plays on; then the move is over as any other
+// is. Out of the play's path, and called last, so that the play keeps no
+// value across the call. (A pose of a seat's last tile goes through
+// seat_out: the key tile is never posed.)
 void HandState::played_last_tile(int seat, Tile t) {
-    Tile key;
-    last_was_key_ = layout_.kind() == LayoutKind::line && layout_.key_tile(&key) && key == t;
+    last_was_key_ = layout_.kind() == LayoutKind::line && layout_.was_key_tile(t);
+    seat_out(seat);
+    after_move(seat);
+}
+
+// A seat without tiles: the hand is over unless a partner plays on.
+void HandState::seat_out(int seat) {
     if (partner_plays_on_) {
         seats_[seat].out = true;
         if (seats_[(seat + 2) % 4].out) {
@@ -365,6 +370,8 @@ Step HandState::pose(int seat, Tile t, int a, int b, std::optional<Tile> proof_h
     last_fit_both_ = false;
     last_ends_differ_ = false;
     remove_from_hand(seat, t);
+    if (seats_[seat].count == 0) [[unlikely]]
+        seat_out(seat);
     last_was_key_ = false;
     played_by_[static_cast<std::size_t>(t.index())] = static_cast<std::int8_t>(seat);
     played_at_[static_cast<std::size_t>(t.index())] = static_cast<std::int16_t>(events_);
@@ -449,7 +456,7 @@ Step HandState::play(int seat, Tile t, std::optional<End> end, End* chosen) {
 // trace is play()'s).
 inline void HandState::make_play(int seat, Tile t, End e, bool fit_both) {
     last_fit_both_ = fit_both;
-    last_was_key_ = false;  // (remove_from_hand judges a seat's last tile)
+    last_was_key_ = false;  // (played_last_tile judges a seat's last tile)
     // (A spinner's line ends both read as the spinner: they never differ.)
     last_ends_differ_ = layout_.end_value(End::L) != layout_.end_value(End::R);
     remove_from_hand(seat, t);
@@ -459,6 +466,10 @@ inline void HandState::make_play(int seat, Tile t, End e, bool fit_both) {
     last_player_ = seat;
     last_tile_ = t;
     passes_in_row_ = 0;
+    if (seats_[static_cast<std::size_t>(seat)].count == 0) [[unlikely]] {
+        played_last_tile(seat, t);  // (and the rest of the move)
+        return;
+    }
     after_move(seat);
 }
 

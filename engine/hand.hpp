@@ -213,6 +213,7 @@ private:
     void update_over();
     void remove_from_hand(int seat, Tile t);
     [[gnu::noinline]] void played_last_tile(int seat, Tile t);
+    void seat_out(int seat);
     void add_constraint(int seat);
     std::uint8_t line_ends() const;
     // `remain_line`: the tile is shown by the seat's remain line, not played.

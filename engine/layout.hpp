@@ -184,6 +184,15 @@ public:
     // Both ends hard with different numbers and the one tile left for each is
     // the same tile: the key tile.
     bool key_tile(Tile* key = nullptr) const;
+    // Line only: whether t, just played, was the key tile before it was
+    // played (key_tile() then named t). Asked after the play: both ends now
+    // show one number, t joins it to another, and no tile carrying either
+    // is left off the table. (Before the play the two ends showed t's two
+    // numbers and t was the one tile off the table carrying each.)
+    bool was_key_tile(Tile t) const {
+        return !t.is_double() && end_[0] == end_[1] && t.carries(end_[0]) &&
+               (((TileSet::carrying(t.hi) | TileSet::carrying(t.lo)) & set_) - on_).empty();
+    }
 
     // Tiles of `s` that fit somewhere.
     TileSet playable(TileSet s) const { return s & fit_mask(); }

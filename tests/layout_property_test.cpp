@@ -1,8 +1,8 @@
 // The layout's quick answers (the spinner's fit masks kept up to date by
 // pose and play, `fitting` built whole, `fit_bits`, `same_result` and
-// `line_ends_alike` without playing on copies) against answers worked out
-// from the layout's public state after every move of random hands on a line
-// and on a spinner.
+// `line_ends_alike` without playing on copies, `was_key_tile` after the
+// play) against answers worked out from the layout's public state after
+// every move of random hands on a line and on a spinner.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -86,6 +86,17 @@ void check_layout(const Layout& l) {
                 want_bits |= 1u << static_cast<unsigned>(e);
             }
         RC_ASSERT(l.fit_bits(t) == want_bits);
+        // A line's key tile, judged after the play (as the replay judges a
+        // seat's last tile): what key_tile() said before it.
+        if (line)
+            for (End e : want) {
+                Layout x = l;
+                x.play(t, e);
+                Tile key;
+                const bool was = l.key_tile(&key) && key == t;
+                RC_ASSERT(x.was_key_tile(t) == was);
+                RC_CLASSIFY(was, "a key tile played");
+            }
         const Layout::Ends got = l.fitting(t);
         RC_ASSERT(std::vector<End>(got.begin(), got.end()) == want);
         RC_ASSERT(got.size() == want.size());
