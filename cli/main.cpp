@@ -119,9 +119,10 @@ int main(int argc, char** argv) {
         "Run pips SUBCOMMAND --help for the options of each subcommand.\n"
         "Exit status: 0 valid, 1 invalid, 2 could not run (bad arguments, unreadable file).");
     // Only the subcommand named when the first word names one: setting up
-    // every subcommand's options took about 0.7 ms, a third of an empty
-    // check's time, and a score sheet is often checked alone. Anything else
-    // (no subcommand, --help, a misspelt name) gets them all.
+    // every subcommand's options took about a fifth of an empty check's
+    // time (docs/performance.md, thirteenth round), and a score sheet is
+    // often checked alone. Anything else (no subcommand, --help, a
+    // misspelt name) gets them all.
     const Subcommand* named = nullptr;
     if (argc >= 2)
         for (const Subcommand& sub : kSubcommands)
