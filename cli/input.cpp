@@ -25,7 +25,7 @@ Input::Input(std::string_view path, std::istream& standard_input, std::size_t bu
         error_ = input_error(kCannotRead, fmt::format("cannot read '{}': is a directory", name_));
         return;
     }
-    buffer_.reset(new char[buffer]);
+    buffer_ = std::make_unique_for_overwrite<char[]>(buffer);
     file_.rdbuf()->pubsetbuf(buffer_.get(), static_cast<std::streamsize>(buffer));
     errno = 0;
     file_.open(p, std::ios::binary);

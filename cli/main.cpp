@@ -129,8 +129,8 @@ int main(int argc, char** argv) {
             if (std::string_view(argv[1]) == sub.name) named = &sub;
     if (named != nullptr) {
         named->setup(app);
-        if (app.get_subcommands({}).size() != 1 ||
-            app.get_subcommands({})[0]->get_name() != named->name) {
+        const auto subs = app.get_subcommands({});
+        if (subs.size() != 1 || subs[0]->get_name() != named->name) {
             std::fprintf(stderr,
                          "pips: internal error: subcommand '%s' set up under another name\n",
                          named->name);
