@@ -7,7 +7,8 @@
 // is taken. Any other line, or one with anything unusual (a comment, a bad
 // word, a line out of order, anything that would be an error), is left as it
 // was to the general way. Words are read up to the string's NUL at end_,
-// which matches nothing. Not used in reference mode.
+// which matches nothing. Lines of plies are taken together while each
+// begins with a seat label. Not used in reference mode.
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -162,8 +163,10 @@ bool RecordParser::keyword_at(const char* b, LineKw& kw) const {
 // Taken one at a time; at anything else (another word, a comment) the rest
 // of the line is left to the general path. False when nothing was taken.
 bool RecordParser::ply_line(const char* b) {
-    const char* const lb = b;
-    const std::uint32_t line = map_.line_of_start(lb);
+    // The line the plies are on (they go on onto the next line when it
+    // begins with a seat label).
+    const char* lb = b;
+    std::uint32_t line = map_.line_of_start(lb);
     const char* last = nullptr;  // the end of the last word taken
     const char* e = nullptr;     // the end of the word at b, then where the line may end
     for (;;) {
@@ -218,6 +221,16 @@ bool RecordParser::ply_line(const char* b) {
                 last = e;
                 if (*e == ' ' && kWordStart[static_cast<unsigned char>(e[1])]) {
                     b = e + 1;
+                    continue;
+                }
+                // A line that begins with a seat label: taken here, not
+                // through the driver's loop. (e[2] is read only when e[1],
+                // a seat letter, is no NUL. The mapper, told of no line since
+                // the one before the plies, finds a later line itself when
+                // asked for a position on it.)
+                if (*e == '\n' && is_seat(e[1]) && e[2] == dgn::kSeatLabel) {
+                    b = lb = e + 1;
+                    ++line;
                     continue;
                 }
                 if (*e == '\n') break;

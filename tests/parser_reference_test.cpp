@@ -133,6 +133,14 @@ TEST(ReferenceMode, AgreesOnHandPickedLines) {
              "A:6-6 +2 B:6-5R +1\nC:5-5L +5\nD:pass +1 A:4-4 +0 +3 B:3-3 +9{c} C:2-2 +4;c\n",
              "A:6-6 +2\r\nB:6-5 +1 \nC:5-5 +12 D:4-4 +3x A:3-3 +\nB:2-2\n+7 C:1-1 +7",
              "[Late \"tag\"]\nA:6-6 [x\n\xC3\xA9 \xFF A:\xE2\x82\xAC\n",
+             // Plies that go on onto the next lines, and stop within a later
+             // line (at a comment, a bad word, an unlabelled ply, a CR LF), at
+             // a line that is a label alone, or at the end of the text.
+             "A:6-6 B:6-5R\nC:pass D:knock\nA:5-5L B:0-0 {c} C:1-1\nD:2-2 x A:3-3\n",
+             "A:6-6\nB:6-5\nC:pass\n6-6 D:pass\nA:7-7\nB:pass\r\nC:pass\nD:\nA:pass\nB:",
+             "A:pass\nB:pass\nC:pass\nD:pass",
+             "A:6-6 B:pass\nC:passx\nD:knoc A:knockk\nB:6-6L\nC:6-6LR\nE:pass\nA:pass\n",
+             "A:6-6 +2\nB:6-5\n+1 C:pass\nD:4-4 +3\nA:pass;c\nB:3-3\nend domino B\nA:pass\n",
              // Tag pairs, read without the rules where nothing in them is
              // unusual: names with digits and `_`, values with a tab, UTF-8,
              // escapes, control bytes, DEL, a backslash before another
