@@ -141,8 +141,19 @@ bool RecordChecker::replay_hand(const ast::Hand& full, bool last, Pos stop_at) {
         std::uint64_t n = 0;
         ~PlyCount() { total += n; }
     } plies{out_.plies};
+    // The replay stops at the first ply at or after stop_at (a syntax
+    // error's line), found once and then known by its address, not by
+    // comparing positions ply by ply: nearly always there is none. (Plies
+    // are in the order they are written. By address, not by index: the loop
+    // keeps its ends in registers, where an index has the number of 72-byte
+    // plies worked out again on every ply.)
+    const auto before_stop = [stop_at](const ast::Ply& p) { return p.pos < stop_at; };
+    const ast::Ply* const first_cut =
+        hand.plies.empty() || before_stop(hand.plies.back())
+            ? nullptr
+            : &*std::partition_point(hand.plies.begin(), hand.plies.end(), before_stop);
     for (const auto& ply : hand.plies) {
-        if (!(ply.pos < stop_at)) return false;
+        if (&ply == first_cut) return false;
         ++plies.n;
         if (track_) track_before(ply, h, score, before, before_score);
         // After the hand is over: only the knocks around the table after a block.
