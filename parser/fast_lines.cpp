@@ -224,11 +224,11 @@ bool RecordParser::ply_line(const char* b) {
                     continue;
                 }
                 // A line that begins with a seat label: taken here, not
-                // through the driver's loop. (e[2] is read only when e[1],
-                // a seat letter, is no NUL. The mapper, told of no line since
-                // the one before the plies, finds a later line itself when
-                // asked for a position on it.)
-                if (*e == '\n' && is_seat(e[1]) && e[2] == dgn::kSeatLabel) {
+                // through the driver's loop. (Only within the text: e[2] is
+                // then at most *end_. The mapper, told of no line since the
+                // one before the plies, finds a later line itself when asked
+                // for a position on it.)
+                if (*e == '\n' && e + 1 < end_ && is_seat(e[1]) && e[2] == dgn::kSeatLabel) {
                     b = lb = e + 1;
                     ++line;
                     continue;
