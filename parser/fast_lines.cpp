@@ -223,17 +223,19 @@ bool RecordParser::ply_line(const char* b) {
                     b = e + 1;
                     continue;
                 }
-                // A line that begins with a seat label: taken here, not
-                // through the driver's loop. (Only within the text: e[2] is
-                // then at most *end_. The mapper, told of no line since the
-                // one before the plies, finds a later line itself when asked
-                // for a position on it.)
-                if (*e == '\n' && e + 1 < end_ && is_seat(e[1]) && e[2] == dgn::kSeatLabel) {
-                    b = lb = e + 1;
-                    ++line;
-                    continue;
+                if (*e == '\n') {
+                    // A next line that begins with a seat label: taken here,
+                    // not through the driver's loop. (Only within the text:
+                    // e[2] is then at most *end_. The mapper, told of no line
+                    // since the one before the plies, finds a later line
+                    // itself when asked for a position on it.)
+                    if (e + 1 < end_ && is_seat(e[1]) && e[2] == dgn::kSeatLabel) {
+                        b = lb = e + 1;
+                        ++line;
+                        continue;
+                    }
+                    break;
                 }
-                if (*e == '\n') break;
             } else {
                 e = nullptr;
             }
